@@ -1,0 +1,43 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Strata",
+    products: [
+        .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
+        .library(name: "QuartzCore", targets: ["QuartzCore"]),
+        .library(name: "StrataApp", targets: ["StrataApp"]),
+        .executable(name: "strata", targets: ["strata"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    ],
+    targets: [
+        // C libraries through pkg-config; the apt providers tell SwiftPM what to suggest.
+        .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CX11", pkgConfig: "x11 xext", providers: [.apt(["libx11-dev", "libxext-dev"])]),
+
+        // Pixels only: no layers, no animation, no X11, no Foundation.
+        .target(name: "Raster"),
+        .target(name: "CoreGraphics", dependencies: ["Raster", "CLibPNG"]),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "Raster"]),
+        .target(name: "X11Host", dependencies: ["CX11", "Raster"]),
+        .target(name: "StrataApp", dependencies: [
+            "QuartzCore", "X11Host", .product(name: "Logging", package: "swift-log"),
+        ]),
+        .target(name: "StrataDemos", dependencies: ["QuartzCore"]),
+        .executableTarget(name: "strata", dependencies: [
+            "QuartzCore", "StrataApp", "StrataDemos",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
+        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"],
+                    resources: [.copy("Fixtures")]),
+        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "StrataDemos"],
+                    resources: [.copy("Goldens")]),
+        .testTarget(name: "IntegrationTests", dependencies: ["QuartzCore", "StrataDemos"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

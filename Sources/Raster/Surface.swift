@@ -1,0 +1,77 @@
+/// A premultiplied BGRA 8-bit framebuffer: one `UInt32` per pixel, `0xAARRGGBB`, which in
+/// little-endian memory is the byte order B, G, R, A (the X11 TrueColor LSB-first layout).
+///
+/// Rows are `stride` pixels apart (`stride >= width`). The surface owns its memory; `pixels`
+/// stays valid for the surface's lifetime and does not move unless `resize` is called.
+public final class Surface: @unchecked Sendable {
+    /// Width in pixels, `0...Surface.maximumDimension`.
+    public private(set) var width: Int
+    /// Height in pixels, `0...Surface.maximumDimension`.
+    public private(set) var height: Int
+    /// Distance between rows, in pixels.
+    public private(set) var stride: Int
+    /// The first pixel of the first row.
+    public private(set) var pixels: UnsafeMutablePointer<UInt32>
+
+    /// The largest width or height a surface accepts (16384, as a large GPU texture).
+    public static let maximumDimension = 16_384
+
+    /// Creates a surface cleared to transparent black. Sizes are clamped to
+    /// `0...maximumDimension`; a zero size is valid and holds no pixels.
+    public init(width: Int, height: Int) {
+        let w = Swift.min(Swift.max(width, 0), Surface.maximumDimension)
+        let h = Swift.min(Swift.max(height, 0), Surface.maximumDimension)
+        self.width = w
+        self.height = h
+        self.stride = w
+        let count = Swift.max(w * h, 1)
+        pixels = .allocate(capacity: count)
+        pixels.initialize(repeating: 0, count: count)
+    }
+
+    deinit { pixels.deallocate() }
+
+    /// Bytes between rows.
+    @inlinable public var bytesPerRow: Int { stride * 4 }
+
+    /// Reallocates for a new size (contents become transparent black).
+    public func resize(width: Int, height: Int) {
+        let w = Swift.min(Swift.max(width, 0), Surface.maximumDimension)
+        let h = Swift.min(Swift.max(height, 0), Surface.maximumDimension)
+        guard w != self.width || h != self.height else { return }
+        pixels.deallocate()
+        self.width = w
+        self.height = h
+        self.stride = w
+        let count = Swift.max(w * h, 1)
+        pixels = .allocate(capacity: count)
+        pixels.initialize(repeating: 0, count: count)
+    }
+
+    /// Fills every pixel with one premultiplied `0xAARRGGBB` value.
+    public func clear(_ color: UInt32 = 0) {
+        for y in 0..<height {
+            (pixels + y * stride).update(repeating: color, count: width)
+        }
+    }
+
+    /// The pixel at (x, y); `x` and `y` must be inside the surface.
+    @inlinable @inline(__always)
+    public subscript(x: Int, y: Int) -> UInt32 {
+        get {
+            assert(x >= 0 && x < width && y >= 0 && y < height)
+            return pixels[y &* stride &+ x]
+        }
+        set {
+            assert(x >= 0 && x < width && y >= 0 && y < height)
+            pixels[y &* stride &+ x] = newValue
+        }
+    }
+
+    /// A pointer to the first pixel of row `y`.
+    @inlinable @inline(__always)
+    public func row(_ y: Int) -> UnsafeMutablePointer<UInt32> {
+        assert(y >= 0 && y < height)
+        return pixels + y &* stride
+    }
+}
