@@ -37,6 +37,7 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "StrataDemos"],
                     resources: [.copy("Goldens")]),
+        .testTarget(name: "X11HostTests", dependencies: ["X11Host", "Raster"]),
         .testTarget(name: "IntegrationTests", dependencies: ["QuartzCore", "StrataDemos"]),
     ],
     swiftLanguageModes: [.v6]
