@@ -118,8 +118,8 @@ private func basic(from: Any? = nil, to: Any? = nil, by: Any? = nil) -> CABasicA
     #expect(writes == 0)
     a.apply(atParentTime: 5.5, get: { _ in 0.0 }, set: { _, _ in writes += 1 })
     #expect(writes == 1)
-    #expect(a.isFinished(atParentTime: 6))
-    #expect(!a.isFinished(atParentTime: 5.99))
+    #expect(a.isFinished(atParentTime: 6.01))
+    #expect(!a.isFinished(atParentTime: 6))  // the active interval is closed
 }
 
 @Test func seedMoveAnimationEndsHundredPointsRightAndStays() {

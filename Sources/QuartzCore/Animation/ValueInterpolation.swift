@@ -17,6 +17,12 @@ package enum ValueInterpolation {
         return a.withComponents(out).encoded(as: representation(like: template, value: a, fallback: repA))
     }
 
+    /// `value` converted to the type of `template` when both are the same kind of value, else `value`.
+    package static func retyped(_ value: Any?, like template: Any?) -> Any? {
+        guard let (v, rep) = AnimatableValue.decode(value) else { return value }
+        return v.encoded(as: representation(like: template, value: v, fallback: rep))
+    }
+
     /// `a + b`, typed like `a`; nil when they cannot be added.
     package static func add(_ a: Any?, _ b: Any?) -> Any? {
         combine(a, b) { $0 + $1 }

@@ -4,7 +4,8 @@
 /// object's local time to its children as their parent time. The model (Apple's header
 /// `CAMediaTiming.h`, plus behaviour observed on Apple platforms):
 ///
-/// - active time `a = (tp - beginTime) * speed`; the object is active for `0 ≤ a < activeDuration`
+/// - active time `a = (tp - beginTime) * speed`; the object is active for `0 ≤ a ≤ activeDuration` (closed, so a
+///   group frozen at its end still shows the children ending with it)
 ///   (so a negative `speed` plays the interval backwards: it is active while `tp` lies in
 ///   `beginTime - activeDuration/|speed| … beginTime`);
 /// - `timeOffset` shifts where playback starts without changing the active duration: the
@@ -144,14 +145,16 @@ package struct MediaTiming: Sendable, Equatable {
             s.activeTime = a
             return s
         }
-        if a >= end {
+        if a > end {
             var s = iterationTime(active: end, endInclusive: true)
             s.position = .after
             s.phase = fillMode.fillsForwards ? .filled : .inactive
             s.activeTime = a
             return s
         }
-        var s = iterationTime(active: a, endInclusive: false)
+        // The active interval is closed: at exactly its end the object shows its end value, so a
+        // group frozen at its end still shows children that end with it (SMIL's freeze).
+        var s = iterationTime(active: a, endInclusive: a == end)
         s.activeTime = a
         return s
     }
