@@ -1,0 +1,136 @@
+/// The abstract superclass of Core Animation's animations: timing, pacing, delegate.
+///
+/// Differs from Apple: key-value coding on Linux's `NSObject` does not exist, so
+/// `setValue(_:forKey:)`/`value(forKey:)` here store arbitrary extra values (as Apple's animations
+/// do for keys that are not properties) but do not reach the declared properties.
+open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
+    /// The duration an animation with `duration` 0 runs for when no transaction supplies one.
+    package static let defaultDuration: CFTimeInterval = 0.25
+
+    /// Creates an animation with Apple's defaults.
+    public required override init() {
+        super.init()
+    }
+
+    // MARK: CAMediaTiming
+
+    /// The begin time in the layer's time space; 0 means "when added" (the layer sets it).
+    open var beginTime: CFTimeInterval = 0
+    /// The duration of one pass; 0 means the transaction's duration (0.25 s by default).
+    open var duration: CFTimeInterval = 0
+    /// How fast the animation's time runs relative to its layer's. Defaults to 1.
+    open var speed: Float = 1
+    /// An offset into the animation's active time. Defaults to 0.
+    open var timeOffset: CFTimeInterval = 0
+    /// The number of repeats; may be fractional; `.infinity` repeats forever. Defaults to 0 (once).
+    open var repeatCount: Float = 0
+    /// How long to repeat for. Defaults to 0 (use `repeatCount`).
+    open var repeatDuration: CFTimeInterval = 0
+    /// Whether each pass plays backwards after playing forwards. Defaults to false.
+    open var autoreverses: Bool = false
+    /// What the animation shows outside its active duration. Defaults to `.removed`.
+    open var fillMode: CAMediaTimingFillMode = .removed
+
+    // MARK: Animation attributes
+
+    /// The pacing of the animation; `nil` means linear.
+    open var timingFunction: CAMediaTimingFunction?
+    /// The delegate, retained strongly, as on Apple.
+    open var delegate: (any CAAnimationDelegate)?
+    /// Whether the layer removes the animation once it has finished. Defaults to true.
+    open var isRemovedOnCompletion: Bool = true
+
+    /// Extra values set with `setValue(_:forKey:)`.
+    private var extraValues: [String: Any] = [:]
+
+    /// The default value of a property, or nil if there is none.
+    open class func defaultValue(forKey key: String) -> Any? {
+        switch key {
+        case "speed": return NSNumber(value: Float(1))
+        case "removedOnCompletion", "isRemovedOnCompletion": return NSNumber(value: true)
+        case "beginTime", "duration", "timeOffset", "repeatDuration": return NSNumber(value: 0.0)
+        case "repeatCount": return NSNumber(value: Float(0))
+        case "autoreverses": return NSNumber(value: false)
+        case "fillMode": return CAMediaTimingFillMode.removed.rawValue
+        default: return nil
+        }
+    }
+
+    /// Whether the value for `key` is archived; always true.
+    open func shouldArchiveValue(forKey key: String) -> Bool { true }
+
+    /// Stores an arbitrary value under `key` (copied with the animation).
+    open func setValue(_ value: Any?, forKey key: String) {
+        extraValues[key] = value
+    }
+
+    /// The value stored under `key` with `setValue(_:forKey:)`, else `defaultValue(forKey:)`.
+    open func value(forKey key: String) -> Any? {
+        extraValues[key] ?? type(of: self).defaultValue(forKey: key)
+    }
+
+    // MARK: NSCopying
+
+    /// A copy that shares no mutable state with the receiver (the delegate is shared, as on Apple).
+    open func copy(with zone: NSZone? = nil) -> Any {
+        let copy = type(of: self).init()
+        copy.beginTime = beginTime
+        copy.duration = duration
+        copy.speed = speed
+        copy.timeOffset = timeOffset
+        copy.repeatCount = repeatCount
+        copy.repeatDuration = repeatDuration
+        copy.autoreverses = autoreverses
+        copy.fillMode = fillMode
+        copy.timingFunction = timingFunction
+        copy.delegate = delegate
+        copy.isRemovedOnCompletion = isRemovedOnCompletion
+        copy.extraValues = extraValues
+        return copy
+    }
+
+    // MARK: CAAction
+
+    /// Adds the animation to `anObject` under `event`, when that object is a layer.
+    open func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
+        (anObject as? any CAAnimationTarget)?.add(self, forKey: event)
+    }
+
+    // MARK: Evaluation (for the layer code)
+
+    /// The animation's timing with `defaultDuration` standing in for a zero `duration`.
+    package func mediaTiming(defaultDuration: CFTimeInterval = CAAnimation.defaultDuration) -> MediaTiming {
+        MediaTiming(self, defaultDuration: defaultDuration > 0 ? defaultDuration : CAAnimation.defaultDuration)
+    }
+
+    /// Whether the animation has run to the end of its active duration at `parentTime`.
+    package func isFinished(atParentTime parentTime: CFTimeInterval,
+                            defaultDuration: CFTimeInterval = CAAnimation.defaultDuration) -> Bool {
+        mediaTiming(defaultDuration: defaultDuration).sample(atParentTime: parentTime).position == .after
+    }
+
+    /// Applies the animation's effect at `parentTime` (the layer's local time) to a set of
+    /// animatable properties read through `get` and written through `set`, keyed by key path.
+    ///
+    /// Nothing is written when the animation is inactive (not started or finished and not filled).
+    /// Property animations write their key path; groups apply their children in order. The base
+    /// class (and `CATransition`, which the renderer handles) writes nothing.
+    package func apply(atParentTime parentTime: CFTimeInterval,
+                       defaultDuration: CFTimeInterval = CAAnimation.defaultDuration,
+                       get: (String) -> Any?, set: (String, Any?) -> Void) {
+        let timing = mediaTiming(defaultDuration: defaultDuration)
+        let sample = timing.sample(atParentTime: parentTime)
+        guard sample.isVisible else { return }
+        apply(sample: sample, duration: timing.effectiveDuration, get: get, set: set)
+    }
+
+    /// Applies the animation at an already-sampled time; subclasses override.
+    package func apply(sample: MediaTiming.Sample, duration: CFTimeInterval,
+                       get: (String) -> Any?, set: (String, Any?) -> Void) {}
+
+    /// The eased fraction of one pass at local time `t` (0…duration) through `timingFunction`.
+    package func easedFraction(atLocalTime t: CFTimeInterval, duration: CFTimeInterval) -> Double {
+        guard duration > 0, duration.isFinite else { return 0 }
+        return timingFunction.evaluate(at: t / duration)
+    }
+}

@@ -1,0 +1,111 @@
+/// A cubic Bézier from (0, 0) to (1, 1) that maps an animation's time fraction to its progress.
+///
+/// Differs from Apple: an unknown name gives the linear function (Apple raises an exception);
+/// control-point x values are clamped to 0…1 so the curve stays a function of time.
+public final class CAMediaTimingFunction: NSObject, @unchecked Sendable {
+    // Immutable after init, hence Sendable.
+    private let c1x: Float, c1y: Float, c2x: Float, c2y: Float
+
+    /// Creates one of Apple's predefined timing functions.
+    public convenience init(name: CAMediaTimingFunctionName) {
+        switch name {
+        case .easeIn: self.init(controlPoints: 0.42, 0, 1, 1)
+        case .easeOut: self.init(controlPoints: 0, 0, 0.58, 1)
+        case .easeInEaseOut: self.init(controlPoints: 0.42, 0, 0.58, 1)
+        case .default: self.init(controlPoints: 0.25, 0.1, 0.25, 1)
+        default: self.init(controlPoints: 0, 0, 1, 1)
+        }
+    }
+
+    /// Creates a timing function with control points (c1x, c1y) and (c2x, c2y).
+    public init(controlPoints c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float) {
+        func clampX(_ v: Float) -> Float { v.isNaN ? 0 : min(max(v, 0), 1) }
+        func finiteY(_ v: Float) -> Float { v.isFinite ? v : 0 }
+        self.c1x = clampX(c1x)
+        self.c1y = finiteY(c1y)
+        self.c2x = clampX(c2x)
+        self.c2y = finiteY(c2y)
+        super.init()
+    }
+
+    /// Writes control point `idx` (0…3: (0, 0), c1, c2, (1, 1)) as two floats to `ptr`.
+    ///
+    /// An index outside 0…3 leaves `ptr` untouched (Apple's behaviour is undefined there).
+    public func getControlPoint(at idx: Int, values ptr: UnsafeMutablePointer<Float>) {
+        let point: (Float, Float)
+        switch idx {
+        case 0: point = (0, 0)
+        case 1: point = (c1x, c1y)
+        case 2: point = (c2x, c2y)
+        case 3: point = (1, 1)
+        default: return
+        }
+        ptr[0] = point.0
+        ptr[1] = point.1
+    }
+
+    /// Whether both functions have the same control points.
+    public override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? CAMediaTimingFunction else { return false }
+        return c1x == other.c1x && c1y == other.c1y && c2x == other.c2x && c2y == other.c2y
+    }
+
+    /// A hash consistent with `isEqual(_:)`.
+    public override var hash: Int {
+        var h = Hasher()
+        h.combine(c1x); h.combine(c1y); h.combine(c2x); h.combine(c2y)
+        return h.finalize()
+    }
+
+    /// A description listing the control points.
+    public override var description: String {
+        "CAMediaTimingFunction(controlPoints: \(c1x), \(c1y), \(c2x), \(c2y))"
+    }
+
+    /// Progress at time fraction `x` (clamped to 0…1), accurate to better than 1e-6.
+    ///
+    /// Solves x(s) = x for the curve parameter s by Newton's method, falling back to bisection
+    /// when the slope is too flat, then returns y(s).
+    package func evaluate(at x: Double) -> Double {
+        guard !x.isNaN else { return 0 }
+        let x = min(max(x, 0), 1)
+        if x == 0 || x == 1 { return x }
+        let p1x = Double(c1x), p1y = Double(c1y), p2x = Double(c2x), p2y = Double(c2y)
+        if p1x == p1y && p2x == p2y { return x }  // the linear function
+        // Power-basis coefficients of x(s) and y(s): ((a s + b) s + c) s.
+        let cx = 3 * p1x, bx = 3 * (p2x - p1x) - cx, ax = 1 - cx - bx
+        let cy = 3 * p1y, by = 3 * (p2y - p1y) - cy, ay = 1 - cy - by
+        func curveX(_ s: Double) -> Double { ((ax * s + bx) * s + cx) * s }
+        func curveY(_ s: Double) -> Double { ((ay * s + by) * s + cy) * s }
+        func slopeX(_ s: Double) -> Double { (3 * ax * s + 2 * bx) * s + cx }
+
+        var s = x
+        for _ in 0..<8 {
+            let err = curveX(s) - x
+            let d = slopeX(s)
+            if abs(d) < 1e-6 { break }
+            // Accept once the next step in s is negligible: s is then accurate to ~1e-12.
+            if abs(err / d) < 1e-12, s >= 0, s <= 1 { return curveY(s) }
+            s -= err / d
+        }
+        // Newton stalled on a flat slope: bisect; x(s) is monotonic on 0…1 because both control
+        // x values are in 0…1. 50 halvings narrow s to 1e-15.
+        var lo = 0.0, hi = 1.0
+        for _ in 0..<50 {
+            s = (lo + hi) / 2
+            if curveX(s) < x { lo = s } else { hi = s }
+        }
+        s = (lo + hi) / 2
+        return curveY(s)
+    }
+}
+
+extension Optional where Wrapped == CAMediaTimingFunction {
+    /// Progress at `x` through the function, or `x` itself (clamped to 0…1) when nil, as on Apple.
+    package func evaluate(at x: Double) -> Double {
+        switch self {
+        case .some(let f): return f.evaluate(at: x)
+        case .none: return x.isNaN ? 0 : min(max(x, 0), 1)
+        }
+    }
+}

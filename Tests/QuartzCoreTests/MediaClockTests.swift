@@ -1,0 +1,40 @@
+import Testing
+@testable import QuartzCore
+
+@Test func manualClockDrivesCACurrentMediaTime() {
+    CAMediaClock.withManualClock(startingAt: 100) { clock in
+        #expect(CACurrentMediaTime() == 100)
+        clock.advance(by: 1.0 / 60)
+        #expect(CACurrentMediaTime() == 100 + 1.0 / 60)
+        clock.set(5)
+        #expect(CACurrentMediaTime() == 5)
+        clock.advance(by: .nan)
+        #expect(CACurrentMediaTime() == 5)
+    }
+}
+
+@Test func concurrentManualClocksDoNotInterfere() async {
+    await withTaskGroup(of: Bool.self) { group in
+        for start in [10.0, 20.0, 30.0] {
+            group.addTask {
+                await CAMediaClock.withManualClock(startingAt: start) { clock in
+                    for _ in 0..<50 {
+                        clock.advance(by: 1)
+                        await Task.yield()
+                    }
+                    return CACurrentMediaTime() == start + 50
+                }
+            }
+        }
+        for await ok in group { #expect(ok) }
+    }
+}
+
+@Test func systemClockIsMonotonicAndIgnoresManualMoves() {
+    let a = CAMediaClock.system.time
+    CAMediaClock.system.advance(by: 1000)
+    let b = CAMediaClock.system.time
+    #expect(a > 0)
+    #expect(b >= a)
+    #expect(b - a < 100)
+}
