@@ -174,6 +174,8 @@ struct KeyframeSpline {
 
     init?(values: [Any], tension: [NSNumber]?, continuity: [NSNumber]?, bias: [NSNumber]?) {
         guard values.count >= 2, let first = AnimatableValue(values[0]) else { return nil }
+        // Matrices are not splined entry by entry (that shears); they fall back to linear.
+        if case .transform = first { return nil }
         var points: [[Double]] = []
         for v in values {
             guard let decoded = AnimatableValue(v), decoded.isCompatible(with: first) else { return nil }

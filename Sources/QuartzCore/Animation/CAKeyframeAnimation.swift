@@ -7,6 +7,12 @@
 open class CAKeyframeAnimation: CAPropertyAnimation {
     /// The keyframe values.
     open var values: [Any]?
+    /// A path to move along; when set, `values` is ignored. Every point but a move-to ends one
+    /// keyframe segment (lines, curves and the line a close draws back to its subpath's start).
+    ///
+    /// Differs from Apple: a close that draws nothing (the subpath already ends at its start, as
+    /// in an ellipse) adds no zero-length segment.
+    open var path: CGPath?
     /// The fraction of the duration (0…1) at which each keyframe is reached; nil spaces them evenly.
     open var keyTimes: [NSNumber]?
     /// The pacing of each segment between keyframes (n - 1 functions for n keyframes).
@@ -34,7 +40,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
             c.continuityValues = continuityValues
             c.biasValues = biasValues
             c.rotationMode = rotationMode
-            copyPath(to: c)
+            c.path = path?.copy()
         }
         return copy
     }
