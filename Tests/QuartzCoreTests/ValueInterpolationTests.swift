@@ -56,10 +56,10 @@ private func rotation(_ angle: Double) -> CATransform3D { CATransform3DMakeRotat
         (.translateZ, 5.0, CATransform3DMakeTranslation(0, 0, 5)),
     ]
     for (name, input, expected) in rows {
-        #expect(same(CAValueFunction(name: name).transform(for: input), expected), "\(name.rawValue)")
+        #expect(same(CAValueFunction(name: name)?.transform(for: input), expected), "\(name.rawValue)")
     }
-    #expect(CAValueFunction(name: .translate).transform(for: 1.0) == nil)
-    #expect(CAValueFunction(name: CAValueFunctionName(rawValue: "warp")).transform(for: 1.0) == nil)
+    #expect(CAValueFunction(name: .translate)?.transform(for: 1.0) == nil)
+    #expect(CAValueFunction(name: CAValueFunctionName(rawValue: "warp")) == nil)
 }
 
 @Test func additiveTransformsApplyTheAnimationFirst() {

@@ -6,11 +6,14 @@ public final class CAValueFunction: NSObject, @unchecked Sendable {
     /// The function's name.
     public let name: CAValueFunctionName
 
-    /// Creates the value function called `name`.
-    ///
-    /// Differs from Apple (which returns nil for an unknown name): an unknown name creates a
-    /// function that produces no value, so the animation leaves its property unchanged.
-    public init(name: CAValueFunctionName) {
+    private static let known: Set<CAValueFunctionName> = [
+        .rotateX, .rotateY, .rotateZ, .scale, .scaleX, .scaleY, .scaleZ,
+        .translate, .translateX, .translateY, .translateZ,
+    ]
+
+    /// Creates the value function called `name`, or nil when there is no such function (as on Apple).
+    public init?(name: CAValueFunctionName) {
+        guard Self.known.contains(name) else { return nil }
         self.name = name
         super.init()
     }
