@@ -87,6 +87,8 @@ private func keyframes(_ values: [Any], mode: CAAnimationCalculationMode = .line
     a.tensionValues = nil
     a.continuityValues = [-1, -1, -1, -1].map { NSNumber(value: $0) }
     #expect(close(number(a.presentationValue(atLocalTime: 1.0 / 12, current: nil)), 2.5))
+    // ... in the middle segment too (10 → 0): s = 0.25 gives 7.5.
+    #expect(close(number(a.presentationValue(atLocalTime: 5.0 / 12, current: nil)), 7.5))
     // Bias 1: tangents lean on the incoming chord: 0 at keyframe 0, 10 at keyframe 1;
     // s = 0.5: h01·10 + h11·10 = 5 − 1.25 = 3.75.
     a.continuityValues = nil
