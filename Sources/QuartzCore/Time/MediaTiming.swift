@@ -35,7 +35,9 @@ package struct MediaTiming: Sendable, Equatable {
 
     /// The result of sampling the timing at one parent time.
     package struct Sample: Sendable, Equatable {
+        /// Whether the object has an effect.
         package var phase: Phase
+        /// Before, during or after the active duration.
         package var position: Position
         /// Time within the current iteration, `0 … duration` (already reversed when autoreversing).
         package var localTime: CFTimeInterval
@@ -50,16 +52,24 @@ package struct MediaTiming: Sendable, Equatable {
         package var isVisible: Bool { phase != .inactive }
     }
 
+    /// Begin time in the parent's time space.
     package var beginTime: CFTimeInterval
     /// The effective duration of one pass (> 0); `.infinity` (or any value ≤ 0) means unbounded, as for layers.
     package var duration: CFTimeInterval
+    /// Local time per unit of parent time; 0 pauses, negative runs backwards.
     package var speed: Float
+    /// Added to active time before wrapping into an iteration.
     package var timeOffset: CFTimeInterval
+    /// Iterations to play (0 means 1); may be fractional; `.infinity` never stops.
     package var repeatCount: Float
+    /// Active duration when positive (overrides `repeatCount`).
     package var repeatDuration: CFTimeInterval
+    /// Whether each iteration plays forwards then backwards.
     package var autoreverses: Bool
+    /// What happens outside the active duration.
     package var fillMode: CAMediaTimingFillMode
 
+    /// Timing from explicit values; `duration` must already be the effective one (see `init(_:defaultDuration:)`).
     package init(
         beginTime: CFTimeInterval = 0, duration: CFTimeInterval, speed: Float = 1,
         timeOffset: CFTimeInterval = 0, repeatCount: Float = 0, repeatDuration: CFTimeInterval = 0,
