@@ -14,7 +14,7 @@ extension CGImage {
         }
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try Data(contentsOf: url, options: .mappedIfSafe)
         } catch {
             throw CGImageError(.ioFailed, source: path, detail: "\(error)")
         }
