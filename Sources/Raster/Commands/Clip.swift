@@ -7,6 +7,8 @@
 ///   wins); its other edges are hard: a pixel belongs to the piece when its centre is inside,
 ///   with an exact tie rule, so two pieces sharing an edge cover every pixel exactly once.
 /// - `roundedRects` are anti-aliased; their coverages multiply the shape's.
+/// - `holes` are anti-aliased rounded rects removed from the shape (a border is the bounds with
+///   the inner rounded rect as a hole).
 public struct Clip: Sendable {
     /// Device pixels the command may touch.
     public var rect: IntRect
@@ -14,12 +16,16 @@ public struct Clip: Sendable {
     public var polygon: [SIMD2<Double>]?
     /// Rounded rects in other planes, each with the map from device to its local space.
     public var roundedRects: [(shape: RoundedRect, deviceToLocal: Projective)]
+    /// Rounded rects removed from the shape, each with the map from device to its local space.
+    public var holes: [(shape: RoundedRect, deviceToLocal: Projective)]
 
     /// Creates a clip; by default only the rect applies.
     public init(rect: IntRect = .unbounded, polygon: [SIMD2<Double>]? = nil,
-                roundedRects: [(shape: RoundedRect, deviceToLocal: Projective)] = []) {
+                roundedRects: [(shape: RoundedRect, deviceToLocal: Projective)] = [],
+                holes: [(shape: RoundedRect, deviceToLocal: Projective)] = []) {
         self.rect = rect
         self.polygon = polygon
         self.roundedRects = roundedRects
+        self.holes = holes
     }
 }

@@ -60,6 +60,11 @@ public enum ReferenceRasterizer {
             let q = map.applyHomogeneous(x: px, y: py)
             guard q.z > 0, shape.contains(q.x / q.z, q.y / q.z) else { return false }
         }
+        // Outside every hole.
+        for (shape, map) in command.clip.holes {
+            let q = map.applyHomogeneous(x: px, y: py)
+            if q.z > 0, shape.contains(q.x / q.z, q.y / q.z) { return false }
+        }
         return true
     }
 

@@ -56,7 +56,8 @@ struct BandRasterizer {
         }
         for k in f.clipShapes {
             let s = scene.clipShapes[k]
-            cov *= roundedRectCoverage(s.shape, s.map, px, py)
+            let c = roundedRectCoverage(s.shape, s.map, px, py)
+            cov *= s.isHole ? 1 - c : c
             if cov == 0 { return 0 }
         }
         return cov

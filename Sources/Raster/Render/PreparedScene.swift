@@ -36,6 +36,8 @@ struct CornerZone: Sendable {
 struct ClipShape: Sendable {
     var shape: RoundedRect
     var map: Projective
+    /// A hole removes its shape (coverage × (1 − hole coverage)) instead of keeping it.
+    var isHole = false
 }
 
 /// What a prepared fill paints.
@@ -284,6 +286,9 @@ extension PreparedScene {
                 return g > 0 && sd.distance / g < -2
             }
             if !containsShape { clipShapes.append(ClipShape(shape: clipShape, map: map)) }
+        }
+        for (hole, map0) in command.clip.holes where !hole.isEmpty && map0.isFinite {
+            clipShapes.append(ClipShape(shape: hole, map: normalised(map0), isHole: true))
         }
         let clipRange = clipStart..<clipShapes.count
 
