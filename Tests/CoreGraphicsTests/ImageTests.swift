@@ -96,3 +96,34 @@ import Testing
                         decode: nil, shouldInterpolate: true, intent: .defaultIntent) == nil)
     }
 }
+
+@Suite struct ImageLayoutLimitTests {
+    @Test func hugeBytesPerRowDoesNotOverflow() throws {
+        let provider = try #require(CGDataProvider(data: Data(count: 64)))
+        #expect(CGImage(width: 2, height: 4, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: Int.max / 2,
+                        space: CGColorSpaceCreateDeviceRGB(),
+                        bitmapInfo: CGBitmapInfo(rawValue: CGImageAlphaInfo.premultipliedLast.rawValue),
+                        provider: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent) == nil)
+        #expect(CGImage(width: 2, height: 4, bitsPerComponent: 8, bitsPerPixel: -32, bytesPerRow: 8,
+                        space: CGColorSpaceCreateDeviceRGB(),
+                        bitmapInfo: CGBitmapInfo(rawValue: CGImageAlphaInfo.premultipliedLast.rawValue),
+                        provider: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent) == nil)
+    }
+
+    @Test func grayAndRGBLayouts() throws {
+        let grayBytes = try #require(CGDataProvider(data: Data([0x4D, 0xFF])))
+        let gray = try #require(CGImage(
+            width: 2, height: 1, bitsPerComponent: 8, bitsPerPixel: 8, bytesPerRow: 2,
+            space: CGColorSpaceCreateDeviceGray(), bitmapInfo: CGBitmapInfo(rawValue: CGImageAlphaInfo.none.rawValue),
+            provider: grayBytes,
+            decode: nil, shouldInterpolate: true, intent: .defaultIntent))
+        #expect(gray.pixel(x: 0, y: 0) == 0xFF4D_4D4D && gray.pixel(x: 1, y: 0) == 0xFFFF_FFFF)
+        let rgbBytes = try #require(CGDataProvider(data: Data([1, 2, 3, 0, 0, 0, 9, 8, 7])))
+        // 24-bit RGB, rows 6 bytes apart (3 bytes of padding).
+        let rgb = try #require(CGImage(
+            width: 1, height: 2, bitsPerComponent: 8, bitsPerPixel: 24, bytesPerRow: 6,
+            space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGBitmapInfo(rawValue: CGImageAlphaInfo.none.rawValue),
+            provider: rgbBytes, decode: nil, shouldInterpolate: true, intent: .defaultIntent))
+        #expect(rgb.pixel(x: 0, y: 0) == 0xFF01_0203 && rgb.pixel(x: 0, y: 1) == 0xFF09_0807)
+    }
+}

@@ -207,3 +207,23 @@ import Testing
         ])
     }
 }
+
+@Suite struct PathTransformedArcTests {
+    @Test func tangentArcUnderAMirrorTransform() {
+        // A mirror is its own inverse; the arc must still be built, mirrored.
+        let mirror = CGAffineTransform(scaleX: -1, y: 1)
+        let path = CGMutablePath()
+        path.move(to: .zero, transform: mirror)
+        path.addArc(tangent1End: CGPoint(x: 10, y: 0), tangent2End: CGPoint(x: 10, y: 10), radius: 2, transform: mirror)
+        #expect(path.elements[1] == .line(to: CGPoint(x: -8, y: 0)))
+        #expect(PathConstructionTests.close(path.currentPoint, CGPoint(x: -10, y: 2)))
+    }
+
+    @Test func equalPathsHashEqually() {
+        let a = CGPath(rect: CGRect(x: 0, y: 0, width: 3, height: 4), transform: nil)
+        let b = CGMutablePath()
+        b.addRect(CGRect(x: 0, y: 0, width: 3, height: 4))
+        #expect(a == b && a.hashValue == b.hashValue)
+        #expect(Set<CGPath>([a, b]).count == 1)
+    }
+}

@@ -1,6 +1,10 @@
 import CLibPNG
 import Raster
 
+#if _endian(big)
+#error("CGImage decodes PNGs as B, G, R, A bytes, which are 0xAARRGGBB words only on little-endian machines")
+#endif
+
 extension CGImage {
     /// Reads a PNG file through libpng; any PNG color type and depth, converted to 8-bit sRGB.
     ///
@@ -14,7 +18,7 @@ extension CGImage {
         }
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try Data(contentsOf: url, options: .mappedIfSafe)
         } catch {
             throw CGImageError(.ioFailed, source: path, detail: "\(error)")
         }

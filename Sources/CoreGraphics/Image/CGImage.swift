@@ -112,9 +112,11 @@ extension CGImage {
               let alpha = CGImageAlphaInfo(rawValue: bitmapInfo.rawValue & CGBitmapInfo.alphaInfoMask.rawValue)
         else { return nil }
         let order = bitmapInfo.rawValue & CGBitmapInfo.byteOrderMask.rawValue
+        guard [8, 24, 32].contains(bitsPerPixel) else { return nil }
         let bytesPerPixel = bitsPerPixel / 8
-        guard bitsPerPixel % 8 == 0, bytesPerRow >= width * bytesPerPixel,
-              data.count >= bytesPerRow * (height - 1) + width * bytesPerPixel else { return nil }
+        let (rows, overflow) = bytesPerRow.multipliedReportingOverflow(by: height - 1)
+        guard bytesPerRow >= width * bytesPerPixel, !overflow,
+              data.count - width * bytesPerPixel >= rows else { return nil }
 
         // Byte offsets of R, G, B, A inside one pixel (A = -1: opaque), and premultiplied or not.
         var offsets: (r: Int, g: Int, b: Int, a: Int)

@@ -161,11 +161,10 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
     public func addArc(tangent1End: CGPoint, tangent2End: CGPoint, radius: CGFloat,
                        transform: CGAffineTransform = .identity) {
         guard let here = current else { return move(to: tangent1End, transform: transform) }
-        let inverse = transform.inverted()
-        guard inverse != transform || transform.isIdentity else {
-            return addLine(to: tangent1End, transform: transform)
-        }
-        let p0 = here.applying(inverse), p1 = tangent1End, p2 = tangent2End
+        // The current point is in path space; the tangent points are in user space.
+        let det = transform.a * transform.d - transform.b * transform.c
+        guard det != 0, det.isFinite else { return addLine(to: tangent1End, transform: transform) }
+        let p0 = here.applying(transform.inverted()), p1 = tangent1End, p2 = tangent2End
         let v1 = CGPoint(x: p0.x - p1.x, y: p0.y - p1.y), v2 = CGPoint(x: p2.x - p1.x, y: p2.y - p1.y)
         let l1 = (v1.x * v1.x + v1.y * v1.y).squareRoot(), l2 = (v2.x * v2.x + v2.y * v2.y).squareRoot()
         let r = abs(radius)

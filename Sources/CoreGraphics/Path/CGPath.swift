@@ -2,7 +2,7 @@
 ///
 /// Same API as Apple's `CGPath`. It is `@unchecked Sendable` so snapshots can hold one: an
 /// immutable `CGPath` never changes; a `CGMutablePath` must be `copy()`-ed before sharing.
-public class CGPath: Equatable, @unchecked Sendable {
+public class CGPath: Hashable, @unchecked Sendable {
     /// The elements, in order (Strata only).
     package internal(set) var elements: [Element] = []
     /// The start of the current subpath, where `closeSubpath` returns to.
@@ -105,5 +105,16 @@ public class CGPath: Equatable, @unchecked Sendable {
     /// Equal when both paths have the same elements in the same order.
     public static func == (lhs: CGPath, rhs: CGPath) -> Bool {
         lhs.elements == rhs.elements
+    }
+
+    /// Hashes the element kinds and points.
+    public func hash(into hasher: inout Hasher) {
+        for element in elements {
+            hasher.combine(element.type)
+            for p in element.points {
+                hasher.combine(p.x)
+                hasher.combine(p.y)
+            }
+        }
     }
 }

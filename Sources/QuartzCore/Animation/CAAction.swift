@@ -1,5 +1,5 @@
 /// An object that responds to an event on a layer: an animation, or `NSNull` to do nothing.
-public protocol CAAction {
+public protocol CAAction: AnyObject {
     /// Called when the action runs; `object` is the layer, `event` the key or event name.
     func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?)
 }

@@ -1,0 +1,79 @@
+import Foundation
+
+/// Implicit actions: what runs when a property changes or a layer enters or leaves a tree.
+extension CALayer {
+    /// The keys Core Animation animates implicitly on a standalone layer.
+    package static let animatableKeys: Set<String> = [
+        "bounds", "position", "zPosition", "anchorPoint", "anchorPointZ", "transform", "sublayerTransform",
+        "hidden", "doubleSided", "masksToBounds", "opacity", "backgroundColor", "cornerRadius",
+        "borderWidth", "borderColor", "contents", "contentsRect", "contentsCenter", "contentsScale",
+        "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "shadowPath", "maskedCorners",
+    ]
+
+    /// The action for `event`, searched as Apple does: the delegate's `action(for:forKey:)`, the
+    /// `actions` dictionary, the `style` dictionary's `actions` (following nested `style`s), then
+    /// `defaultAction(forKey:)`. `NSNull` at any step ends the search with no action.
+    package func searchAction(forKey event: String) -> CAAction? {
+        if let a = delegate?.action(for: self, forKey: event) { return a is NSNull ? nil : a }
+        if let a = actions?[event] { return a is NSNull ? nil : a }
+        var style = self.style
+        var depth = 0
+        while let s = style, depth < 64 {
+            if let acts = s["actions"] as? [String: CAAction], let a = acts[event] { return a is NSNull ? nil : a }
+            style = s["style"] as? [AnyHashable: Any]
+            depth += 1
+        }
+        if let a = Self.defaultAction(forKey: event) { return a is NSNull ? nil : a }
+        return implicitAnimation(forKey: event)
+    }
+
+    /// Apple's built-in implicit animation of an animatable property: a basic animation from the
+    /// value on screen now to the new model value, with the transaction's duration and timing.
+    private func implicitAnimation(forKey key: String) -> CAAction? {
+        guard Self.animatableKeys.contains(key) else { return nil }
+        let animation = CABasicAnimation(keyPath: key)
+        animation.fromValue = pendingOldValues[key]
+        animation.duration = CATransaction.animationDuration()
+        animation.timingFunction = CATransaction.animationTimingFunction()
+        return animation
+    }
+
+    /// Looks up the action for a property about to change (before the new value is written), and
+    /// remembers the value on screen so an action with no `fromValue` starts from it.
+    package func actionForChange(ofKey key: String) -> CAAction? {
+        guard !isPresentationCopy else { return nil }
+        if CATransaction.disableActions() { return nil }
+        pendingOldValues[key] = currentPresentedValue(forKey: key)
+        return action(forKey: key)
+    }
+
+    /// After a property was written: mark the layer for commit and run the action found before.
+    package func didChangeProperty(_ key: String, action: CAAction?) {
+        markChanged()
+        action?.run(forKey: key, object: self, arguments: nil)
+        pendingOldValues[key] = nil
+    }
+
+    /// Runs the action of `kCAOnOrderIn` / `kCAOnOrderOut`.
+    package func runOrderAction(_ event: String) {
+        guard !isPresentationCopy, !CATransaction.disableActions() else { return }
+        action(forKey: event)?.run(forKey: event, object: self, arguments: nil)
+    }
+
+    /// The value of `key` on screen now: the presentation value when the layer has been
+    /// committed, else the model value.
+    package func currentPresentedValue(forKey key: String) -> Any? {
+        if let p = presentation(), let v = p.state.propertyValue(forKey: key) { return v }
+        if let v = state.propertyValue(forKey: key) { return v }
+        return state.customValues[key]
+    }
+
+    /// Marks this layer as changed in the current transaction.
+    package func markChanged() {
+        guard !isPresentationCopy else { return }
+        CATransaction.layerChanged(self)
+    }
+
+    /// The sublayer list or mask changed.
+    package func hierarchyDidChange() { markChanged() }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// Explicit animations attached to a layer. They never change model values.
+extension CALayer {
+    /// Attaches a copy of `anim` under `key` (replacing an animation with the same key, whose
+    /// delegate then hears `finished: false`). A duration of 0 takes the transaction's duration;
+    /// a begin time of 0 becomes the commit time in the layer's time space.
+    public func add(_ anim: CAAnimation, forKey key: String?) {
+        guard !isPresentationCopy else { return }
+        let copy = anim.copy() as! CAAnimation
+        if copy.duration == 0 { copy.duration = CATransaction.animationDuration() }
+        if let basic = copy as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil,
+           basic.byValue == nil, let path = basic.keyPath, let old = pendingOldValues[path] {
+            // An action with no values animates from what was on screen to the new model value.
+            basic.fromValue = old
+        }
+        let storedKey = key ?? "\(Self.anonymousKeyPrefix)\(ObjectIdentifier(copy).hashValue)"
+        if let i = _animations.firstIndex(where: { $0.key == storedKey }) {
+            let old = _animations.remove(at: i)
+            AnimationLifecycle.stopped(old.animation, finished: false)
+        }
+        _animations.append(AttachedAnimation(key: storedKey, animation: copy))
+        AnimationLifecycle.added(copy, to: self, needsBeginTime: copy.beginTime == 0)
+        markChanged()
+    }
+
+    /// The animation attached under `key` (the layer's own copy; do not modify it).
+    public func animation(forKey key: String) -> CAAnimation? {
+        _animations.first { $0.key == key }?.animation
+    }
+
+    /// The keys of the attached animations, in the order they were added; nil when none.
+    public func animationKeys() -> [String]? {
+        let keys = _animations.map(\.key).filter { !$0.hasPrefix(Self.anonymousKeyPrefix) }
+        return keys.isEmpty ? nil : keys
+    }
+
+    /// Removes the animation under `key`; its delegate hears `finished: false`.
+    public func removeAnimation(forKey key: String) {
+        guard let i = _animations.firstIndex(where: { $0.key == key }) else { return }
+        let old = _animations.remove(at: i)
+        AnimationLifecycle.stopped(old.animation, finished: false)
+        markChanged()
+    }
+
+    /// Removes every animation; each delegate hears `finished: false`.
+    public func removeAllAnimations() {
+        let old = _animations
+        _animations.removeAll()
+        for a in old { AnimationLifecycle.stopped(a.animation, finished: false) }
+        if !old.isEmpty { markChanged() }
+    }
+
+    package static let anonymousKeyPrefix = "org.strata.anonymous."
+
+    /// The animations as committed to snapshots.
+    package var attachedAnimations: [AttachedAnimation] { _animations }
+}

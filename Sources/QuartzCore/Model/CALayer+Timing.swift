@@ -1,0 +1,48 @@
+import Foundation
+
+/// The layer's own time space (CAMediaTiming on layers composes down the tree).
+extension CALayer {
+    /// Converts a time from `layer`'s time space (global media time when nil) to this layer's.
+    public func convertTime(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval {
+        let global = layer.map { $0.globalTime(fromLocal: t) } ?? t
+        return localTime(fromGlobal: global)
+    }
+
+    /// Converts a time from this layer's time space to `layer`'s (global media time when nil).
+    public func convertTime(_ t: CFTimeInterval, to layer: CALayer?) -> CFTimeInterval {
+        let global = globalTime(fromLocal: t)
+        return layer.map { $0.localTime(fromGlobal: global) } ?? global
+    }
+
+    /// Root first, self last.
+    private var timingChain: [LayerState] {
+        var chain: [LayerState] = []
+        var l: CALayer? = self
+        while let c = l { chain.append(c.state); l = c._superlayer ?? c._maskOwner }
+        return chain.reversed()
+    }
+
+    package func localTime(fromGlobal t: CFTimeInterval) -> CFTimeInterval {
+        timingChain.reduce(t) { LayerClock.local(fromParent: $0, $1) }
+    }
+
+    package func globalTime(fromLocal t: CFTimeInterval) -> CFTimeInterval {
+        timingChain.reversed().reduce(t) { LayerClock.parent(fromLocal: $0, $1) }
+    }
+}
+
+/// A layer's clock: `local = (parent − beginTime) · speed + timeOffset`.
+package enum LayerClock {
+    @inline(__always)
+    package static func local(fromParent t: CFTimeInterval, _ s: LayerState) -> CFTimeInterval {
+        if s.beginTime == 0 && s.speed == 1 && s.timeOffset == 0 { return t }
+        return (t - s.beginTime) * Double(s.speed) + s.timeOffset
+    }
+
+    /// The inverse; a stopped clock (speed 0) maps every local time to its begin time.
+    @inline(__always)
+    package static func parent(fromLocal t: CFTimeInterval, _ s: LayerState) -> CFTimeInterval {
+        if s.speed == 0 { return s.beginTime }
+        return (t - s.timeOffset) / Double(s.speed) + s.beginTime
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+
+/// Every value of one layer, as a plain value: what the model layer stores, what a commit
+/// snapshots for the render thread, and what presentation evaluation produces.
+///
+/// Defaults are Apple's.
+package struct LayerState: @unchecked Sendable {
+    // Geometry
+    package var bounds = CGRect.zero
+    package var position = CGPoint.zero
+    package var zPosition: CGFloat = 0
+    package var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+    package var anchorPointZ: CGFloat = 0
+    package var transform = CATransform3DIdentity
+    package var sublayerTransform = CATransform3DIdentity
+    package var isGeometryFlipped = false
+    // Visibility and appearance
+    package var isHidden = false
+    package var isDoubleSided = true
+    package var masksToBounds = false
+    package var isOpaque = false
+    package var opacity: Float = 1
+    package var allowsGroupOpacity = true
+    package var allowsEdgeAntialiasing = false
+    package var backgroundColor: CGColor? = nil
+    package var cornerRadius: CGFloat = 0
+    package var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner,
+                                               .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
+    package var borderWidth: CGFloat = 0
+    package var borderColor: CGColor? = CGColor(gray: 0, alpha: 1)
+    // Contents
+    package var contents: Any? = nil
+    package var contentsGravity: CALayerContentsGravity = .resize
+    package var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    package var contentsScale: CGFloat = 1
+    package var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
+    package var minificationFilter: CALayerContentsFilter = .linear
+    package var magnificationFilter: CALayerContentsFilter = .linear
+    // Shadow
+    package var shadowColor: CGColor? = CGColor(gray: 0, alpha: 1)
+    package var shadowOpacity: Float = 0
+    package var shadowOffset = CGSize(width: 0, height: -3)
+    package var shadowRadius: CGFloat = 3
+    package var shadowPath: CGPath? = nil
+    // Misc
+    package var name: String? = nil
+    package var needsDisplayOnBoundsChange = false
+    // Timing (CAMediaTiming on the layer)
+    package var beginTime: CFTimeInterval = 0
+    package var timeOffset: CFTimeInterval = 0
+    package var speed: Float = 1
+    package var duration: CFTimeInterval = 0
+    package var repeatCount: Float = 0
+    package var repeatDuration: CFTimeInterval = 0
+    package var autoreverses = false
+    package var fillMode: CAMediaTimingFillMode = .removed
+    /// Values set for keys that are not properties (a layer is a key-value container).
+    package var customValues: [String: Any] = [:]
+
+    package init() {}
+
+    /// The layer's matrix to its superlayer's space, before the superlayer's `sublayerTransform`:
+    /// `T(−anchor·size − bounds.origin, −anchorPointZ) · transform · T(position, zPosition)`.
+    package var localToParent: CATransform3D {
+        let ax = bounds.origin.x + anchorPoint.x * bounds.size.width
+        let ay = bounds.origin.y + anchorPoint.y * bounds.size.height
+        return CATransform3DMakeTranslation(-ax, -ay, -anchorPointZ).concatenating(transform)
+            .concatenating(CATransform3DMakeTranslation(position.x, position.y, zPosition))
+    }
+
+    /// This layer's `sublayerTransform` applied about its anchor point, in its bounds space.
+    package var sublayerMatrix: CATransform3D {
+        if sublayerTransform == CATransform3DIdentity { return CATransform3DIdentity }
+        let ax = bounds.origin.x + anchorPoint.x * bounds.size.width
+        let ay = bounds.origin.y + anchorPoint.y * bounds.size.height
+        return CATransform3DMakeTranslation(-ax, -ay, 0).concatenating(sublayerTransform)
+            .concatenating(CATransform3DMakeTranslation(ax, ay, 0))
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+/// The app-side bookkeeping of attached animations: begin times resolved at commit, delegate
+/// callbacks, removal on completion, and transaction completion blocks.
+///
+/// `update(at:)` runs on the app's thread (the display link calls it every tick; tests and
+/// `presentation()` call it with the media clock's time), so delegates and completion blocks run
+/// where the app expects them, never on the render thread.
+package enum AnimationLifecycle {
+    final class Entry {
+        weak var layer: CALayer?
+        let animation: CAAnimation
+        var groups: [CompletionGroup]
+        var needsBeginTime: Bool
+        var started = false
+        /// The media clock current when the animation was added: only updates reading the same
+        /// clock deliver its events (tests each drive their own manual clock).
+        let clock = CAMediaClock.current
+        init(layer: CALayer, animation: CAAnimation, groups: [CompletionGroup], needsBeginTime: Bool) {
+            self.layer = layer; self.animation = animation; self.groups = groups; self.needsBeginTime = needsBeginTime
+        }
+    }
+
+    private static let lock = NSRecursiveLock()
+    nonisolated(unsafe) private static var entries: [ObjectIdentifier: Entry] = [:]
+
+    /// Whether any attached animation is still being tracked.
+    package static var hasLiveAnimations: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return !entries.isEmpty
+    }
+
+    static func added(_ animation: CAAnimation, to layer: CALayer, needsBeginTime: Bool) {
+        let groups = CATransaction.openCompletionGroups()
+        for g in groups { g.enter() }
+        lock.lock()
+        entries[ObjectIdentifier(animation)] = Entry(layer: layer, animation: animation, groups: groups,
+                                                     needsBeginTime: needsBeginTime)
+        lock.unlock()
+    }
+
+    /// The animation ended (removed early when `finished` is false).
+    static func stopped(_ animation: CAAnimation, finished: Bool) {
+        lock.lock()
+        let entry = entries.removeValue(forKey: ObjectIdentifier(animation))
+        lock.unlock()
+        guard let entry else { return }
+        if !entry.started { entry.started = true; animation.delegate?.animationDidStart(animation) }
+        animation.delegate?.animationDidStop(animation, finished: finished)
+        for g in entry.groups { g.leave() }
+    }
+
+    /// Sends `animationDidStart` to animations that began by global media time `t`, and finishes
+    /// those that ended: `animationDidStop(finished: true)`, removal from the layer when
+    /// `isRemovedOnCompletion`, and completion blocks whose last animation this was.
+    package static func update(at t: CFTimeInterval) {
+        lock.lock()
+        let clock = CAMediaClock.current
+        let live = entries.values.filter { $0.clock === clock }
+        lock.unlock()
+        var finished: [Entry] = []
+        for e in live where !e.needsBeginTime {
+            guard let layer = e.layer else { continue }
+            let sample = e.animation.mediaTiming().sample(atParentTime: layer.convertTime(t, from: nil))
+            if !e.started && sample.position != .before {
+                e.started = true
+                e.animation.delegate?.animationDidStart(e.animation)
+            }
+            if sample.position == .after { finished.append(e) }
+        }
+        for e in finished {
+            lock.lock()
+            entries[ObjectIdentifier(e.animation)] = nil
+            lock.unlock()
+            if e.animation.isRemovedOnCompletion, let layer = e.layer,
+               let i = layer._animations.firstIndex(where: { $0.animation === e.animation }) {
+                layer._animations.remove(at: i)
+                layer.markChanged()
+            }
+            e.animation.delegate?.animationDidStop(e.animation, finished: true)
+            for g in e.groups { g.leave() }
+        }
+    }
+
+    /// Gives every animation of `root`'s tree waiting for a begin time the layer's current time.
+    static func resolveBeginTimes(in root: CALayer, now: CFTimeInterval) {
+        lock.lock()
+        let clock = CAMediaClock.current
+        let waiting = entries.values.filter { $0.needsBeginTime && $0.clock === clock }
+        lock.unlock()
+        for e in waiting {
+            guard let layer = e.layer, layer.rootLayer === root else { continue }
+            e.animation.beginTime = layer.convertTime(now, from: nil)
+            e.needsBeginTime = false
+        }
+    }
+}
+
+extension CALayer {
+    /// Resolves the begin times of animations added since the last commit (see `add(_:forKey:)`).
+    package func resolveAnimationTimesForCommit() {
+        AnimationLifecycle.resolveBeginTimes(in: self, now: CACurrentMediaTime())
+    }
+}

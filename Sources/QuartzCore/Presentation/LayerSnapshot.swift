@@ -1,0 +1,117 @@
+import Foundation
+
+/// An animation attached to a layer, as committed: a private copy with its begin time resolved.
+package struct AttachedAnimation: @unchecked Sendable {
+    package let key: String
+    package let animation: CAAnimation
+}
+
+/// One layer as committed: immutable values handed from the app thread to the render thread.
+package final class LayerSnapshot: @unchecked Sendable {
+    package let state: LayerState
+    package let isTransformLayer: Bool
+    package let animations: [AttachedAnimation]
+    package let sublayers: [LayerSnapshot]
+    package let mask: LayerSnapshot?
+    /// The number of levels below this one (0 for a leaf).
+    package let height: Int
+    /// The model layer (for `presentation()` and `model()`); read-only use off the app thread.
+    package weak var model: CALayer?
+
+    package init(state: LayerState, isTransformLayer: Bool, animations: [AttachedAnimation],
+                 sublayers: [LayerSnapshot], mask: LayerSnapshot?, model: CALayer?) {
+        self.state = state
+        self.isTransformLayer = isTransformLayer
+        self.animations = animations
+        self.sublayers = sublayers
+        self.mask = mask
+        self.model = model
+        height = max(sublayers.map(\.height).max() ?? -1, mask?.height ?? -1) + 1
+    }
+
+    /// Snapshots `root` and its whole subtree (masks included), iteratively.
+    package static func make(_ root: CALayer) -> LayerSnapshot {
+        // Post-order over an explicit stack: children are built before their parent.
+        final class Pending { let layer: CALayer; var built: [LayerSnapshot] = []; var mask: LayerSnapshot?
+            var next = 0; init(_ l: CALayer) { layer = l } }
+        var stack = [Pending(root)]
+        var result: LayerSnapshot?
+        while let top = stack.last {
+            let children = top.layer._sublayers
+            let total = children.count + (top.layer._mask == nil ? 0 : 1)
+            if top.next < total {
+                let child = top.next < children.count ? children[top.next] : top.layer._mask!
+                top.next += 1
+                stack.append(Pending(child))
+                continue
+            }
+            stack.removeLast()
+            let l = top.layer
+            let snap = LayerSnapshot(state: l.state, isTransformLayer: l is CATransformLayer,
+                                     animations: l.attachedAnimations, sublayers: top.built,
+                                     mask: top.mask, model: l)
+            if let parent = stack.last {
+                if parent.layer._mask === l && parent.next > parent.layer._sublayers.count {
+                    parent.mask = snap
+                } else {
+                    parent.built.append(snap)
+                }
+            } else {
+                result = snap
+            }
+        }
+        return result!
+    }
+}
+
+/// The committed trees, by root layer: written by commits on the app thread, read by renderers
+/// and `presentation()` on any thread.
+package enum CommittedTrees {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var trees: [ObjectIdentifier: LayerSnapshot] = [:]
+    nonisolated(unsafe) private static var generations: [ObjectIdentifier: Int] = [:]
+
+    package static func publish(_ snapshot: LayerSnapshot, for root: CALayer) {
+        lock.lock(); defer { lock.unlock() }
+        let id = ObjectIdentifier(root)
+        trees[id] = snapshot
+        generations[id, default: 0] += 1
+    }
+
+    /// The latest committed tree of `root` and its commit count.
+    package static func snapshot(for root: CALayer) -> (tree: LayerSnapshot, generation: Int)? {
+        lock.lock(); defer { lock.unlock() }
+        let id = ObjectIdentifier(root)
+        guard let t = trees[id] else { return nil }
+        return (t, generations[id] ?? 0)
+    }
+
+    package static func remove(_ root: CALayer) {
+        lock.lock(); defer { lock.unlock() }
+        trees[ObjectIdentifier(root)] = nil
+    }
+}
+
+/// Turns the layers changed in a transaction into published snapshots of their trees.
+package enum LayerCommitter {
+    package static func commit(changedLayers: [CALayer]) {
+        var roots: [ObjectIdentifier: CALayer] = [:]
+        for layer in changedLayers {
+            let root = layer.rootLayer
+            roots[ObjectIdentifier(root)] = root
+        }
+        for root in roots.values {
+            root.resolveAnimationTimesForCommit()
+            CommittedTrees.publish(LayerSnapshot.make(root), for: root)
+        }
+    }
+}
+
+extension CALayer {
+    /// The top of this layer's tree (a mask counts as part of the layer it masks).
+    package var rootLayer: CALayer {
+        var l = self
+        while let p = l._superlayer ?? l._maskOwner { l = p }
+        return l
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import Raster
+
+/// Renders a layer tree into memory with Strata's CPU compositor.
+///
+/// Apple's shape (`beginFrame(atTime:)`, `render()`, `endFrame()`, `nextFrameTime()`), but it owns
+/// a framebuffer instead of a Metal texture: `CARenderer(width:height:)` and `makeImage()`.
+/// It draws the committed tree at the frame's media time (the presentation state), so a busy app
+/// thread never stalls animations. The root layer fills the surface: its bounds origin is at
+/// the surface's top-left corner, and its position is ignored.
+public final class CARenderer: @unchecked Sendable {
+    /// The root of the tree to draw.
+    public var layer: CALayer? {
+        didSet { lastDrawn = nil }
+    }
+    /// The area rendered, in pixels (the surface's bounds).
+    public var bounds: CGRect { CGRect(x: 0, y: 0, width: surface.width, height: surface.height) }
+    /// Threads used to rasterise (bands); the output does not depend on it. Strata extension.
+    public var threads: Int = 2
+    /// The colour the surface is cleared to before drawing (premultiplied 0xAARRGGBB). Strata extension.
+    public var clearColor: UInt32 = 0
+
+    /// The framebuffer. Strata extension.
+    package let surface: Surface
+    private var frameTime: CFTimeInterval = 0
+    private var inFrame = false
+    /// What the last render drew: the commit and the time (unchanged tree, no animation: no work).
+    private var lastDrawn: (generation: Int, time: CFTimeInterval, animated: Bool)?
+    /// Statistics of the last frame. Strata extension.
+    public private(set) var lastFrameStatistics = FrameStatistics()
+
+    /// Timings and counts of one frame. Strata extension.
+    public struct FrameStatistics: Sendable {
+        /// Seconds spent evaluating animations and building the draw list.
+        public var evaluateSeconds: Double = 0
+        /// Seconds spent rasterising.
+        public var rasterSeconds: Double = 0
+        /// Fill commands executed on the framebuffer.
+        public var commandCount = 0
+        /// Whether the frame did pixel work (false when nothing changed).
+        public var didDraw = false
+        /// Pixels of offscreen surfaces allocated.
+        public var offscreenPixels = 0
+    }
+
+    /// A renderer with a `width` × `height` framebuffer (clamped to 0…16384 each).
+    public init(width: Int, height: Int) {
+        surface = Surface(width: width, height: height)
+    }
+
+    /// Starts a frame at media time `t`. Changes made on this thread and not yet committed are
+    /// committed first (the headless case: one thread builds and renders).
+    public func beginFrame(atTime t: CFTimeInterval) {
+        CATransaction.commitPendingChanges()
+        frameTime = t.isFinite ? t : 0
+        inFrame = true
+    }
+
+    /// Draws the tree at the frame's time. Does no pixel work when neither the committed tree
+    /// nor any animation changed since the last frame.
+    public func render() {
+        if !inFrame { beginFrame(atTime: CACurrentMediaTime()) }
+        var stats = FrameStatistics()
+        guard let root = layer else {
+            if lastDrawn != nil || !lastFrameStatistics.didDraw { surface.clear(clearColor) }
+            lastDrawn = nil
+            return
+        }
+        if CommittedTrees.snapshot(for: root) == nil { LayerCommitter.commit(changedLayers: [root]) }
+        guard let (tree, generation) = CommittedTrees.snapshot(for: root) else { return }
+        let animated = Self.hasAnimations(tree)
+        if let last = lastDrawn, last.generation == generation, !last.animated, !animated {
+            lastFrameStatistics = stats
+            return
+        }
+        let start = DispatchTime.now().uptimeNanoseconds
+        let presented = PresentationEvaluator.evaluate(tree, at: frameTime)
+        let builder = DrawListBuilder(target: IntRect(surface), threads: threads)
+        let s = presented.state
+        let ax = s.bounds.origin.x + s.anchorPoint.x * s.bounds.width
+        let ay = s.bounds.origin.y + s.anchorPoint.y * s.bounds.height
+        let rootMatrix = CATransform3DMakeTranslation(-ax, -ay, -s.anchorPointZ).concatenating(s.transform)
+            .concatenating(CATransform3DMakeTranslation(ax - s.bounds.origin.x, ay - s.bounds.origin.y, 0))
+            .concatenating(LayerGeometry.flatten)
+        let commands = tree.height > 200 ? DeepTree.run { builder.build(presented, rootMatrix: rootMatrix) }
+                                         : builder.build(presented, rootMatrix: rootMatrix)
+        let built = DispatchTime.now().uptimeNanoseconds
+        surface.clear(clearColor)
+        execute(commands, on: surface, threads: threads)
+        let end = DispatchTime.now().uptimeNanoseconds
+        stats.evaluateSeconds = Double(built - start) * 1e-9
+        stats.rasterSeconds = Double(end - built) * 1e-9
+        stats.commandCount = commands.count
+        stats.didDraw = true
+        stats.offscreenPixels = builder.offscreenPixels
+        lastFrameStatistics = stats
+        lastDrawn = (generation, frameTime, animated)
+    }
+
+    /// Ends the frame.
+    public func endFrame() { inFrame = false }
+
+    /// The media time at which the next frame differs: now while animations run, infinity when
+    /// the tree is still.
+    public func nextFrameTime() -> CFTimeInterval {
+        guard let root = layer, let (tree, _) = CommittedTrees.snapshot(for: root) else { return .infinity }
+        return Self.hasAnimations(tree) ? CACurrentMediaTime() : .infinity
+    }
+
+    /// The framebuffer as an image (a copy).
+    public func makeImage() -> CGImage {
+        let copy = Surface(width: surface.width, height: surface.height)
+        for y in 0..<surface.height {
+            copy.row(y).update(from: surface.row(y), count: surface.width)
+        }
+        return CGImage(surface: copy)
+    }
+
+    private static func hasAnimations(_ tree: LayerSnapshot) -> Bool {
+        var work = [tree]
+        while let n = work.popLast() {
+            if !n.animations.isEmpty { return true }
+            work.append(contentsOf: n.sublayers)
+            if let m = n.mask { work.append(m) }
+        }
+        return false
+    }
+}
+
+/// Runs deep recursive work on a thread with a large stack (render threads and test threads may
+/// have small ones; a tree 10,000 levels deep recurses that deep).
+package enum DeepTree {
+    private final class Box<T>: @unchecked Sendable {
+        var value: T?
+        let body: () -> T
+        init(_ b: @escaping () -> T) { body = b }
+    }
+
+    package static func run<T>(_ body: @escaping () -> T) -> T {
+        let box = Box(body)
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread { box.value = box.body(); done.signal() }
+        thread.stackSize = 256 << 20
+        thread.start()
+        done.wait()
+        return box.value!
+    }
+}

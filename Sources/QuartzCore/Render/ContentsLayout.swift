@@ -1,0 +1,35 @@
+import Foundation
+
+/// Where a layer's `contents` image lands in its bounds (Apple's `contentsGravity` rules).
+package enum ContentsLayout {
+    /// The rectangle, in the layer's space, that the visible part of the image (after
+    /// `contentsRect`) is drawn into. `imageSize` is in pixels; `scale` is `contentsScale`.
+    package static func destination(bounds: CGRect, imageSize: CGSize, scale: CGFloat,
+                                    gravity: CALayerContentsGravity) -> CGRect {
+        let s = scale > 0 && scale.isFinite ? scale : 1
+        let w = imageSize.width / s, h = imageSize.height / s
+        let b = bounds
+        switch gravity {
+        case .resize: return b
+        case .resizeAspect, .resizeAspectFill:
+            guard w > 0, h > 0 else { return b }
+            let fit = gravity == .resizeAspect ? min(b.width / w, b.height / h) : max(b.width / w, b.height / h)
+            let dw = w * fit, dh = h * fit
+            return CGRect(x: b.midX - dw / 2, y: b.midY - dh / 2, width: dw, height: dh)
+        default:
+            // Unscaled placements. In a y-down layer "top" is minY (Apple's iOS behaviour).
+            var x = b.midX - w / 2, y = b.midY - h / 2
+            switch gravity {
+            case .left, .topLeft, .bottomLeft: x = b.minX
+            case .right, .topRight, .bottomRight: x = b.maxX - w
+            default: break
+            }
+            switch gravity {
+            case .top, .topLeft, .topRight: y = b.minY
+            case .bottom, .bottomLeft, .bottomRight: y = b.maxY - h
+            default: break
+            }
+            return CGRect(x: x, y: y, width: w, height: h)
+        }
+    }
+}

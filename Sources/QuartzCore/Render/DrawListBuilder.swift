@@ -1,0 +1,395 @@
+import Foundation
+import Raster
+
+/// Turns a presentation tree into Raster fill commands, with Core Animation's semantics:
+/// each layer's sublayers share one 3D space (sorted back to front, split where they intersect)
+/// and are flattened into the layer's plane; `CATransformLayer`s extend that space; opacity
+/// groups, masks and shadows go through offscreen surfaces sized to what is visible.
+package final class DrawListBuilder {
+    package let threads: Int
+    package let target: IntRect
+
+    /// Commands of the surface being built (offscreen passes rasterise as soon as they close).
+    private var commands: [FillCommand] = []
+    /// Offscreen surfaces allocated this frame (bounded by the visible area, never the layer size).
+    package private(set) var offscreenPixels = 0
+
+    package init(target: IntRect, threads: Int) {
+        self.target = target
+        self.threads = threads
+    }
+
+    /// The commands that draw `root` with `rootMatrix` (root plane → device).
+    package func build(_ root: PresentedLayer, rootMatrix: CATransform3D) -> [FillCommand] {
+        commands = []
+        emit(root, matrix: rootMatrix, clip: Clip(rect: target), opacity: 1)
+        return commands
+    }
+
+    // MARK: One layer
+
+    /// Draws `layer` (its plane mapped to device by `matrix`, flattened) and its subtree.
+    private func emit(_ layer: PresentedLayer, matrix: CATransform3D, clip: Clip, opacity: Float) {
+        let s = layer.state
+        guard !s.isHidden, s.opacity > 0, opacity > 0, matrix.isFinite else { return }
+        let map = Self.planeMap(matrix)
+        if !s.isDoubleSided && Self.isBackFacing(map, s.bounds) { return }
+
+        let hasShadow = s.shadowOpacity > 0 && s.shadowColor.map { $0.alpha > 0 } ?? false
+        let hasVisibleSublayers = layer.sublayers.contains { !$0.state.isHidden }
+        let groupOpacity = s.allowsGroupOpacity && s.opacity < 1 && hasVisibleSublayers && !layer.isTransformLayer
+        if (layer.mask != nil || hasShadow || groupOpacity) && !layer.isTransformLayer {
+            emitOffscreen(layer, matrix: matrix, clip: clip, opacity: opacity, hasShadow: hasShadow, groupOpacity: groupOpacity)
+            return
+        }
+        emitContent(layer, matrix: matrix, clip: clip, opacity: opacity * s.opacity)
+    }
+
+    /// Background, contents, sublayers and border, all at `opacity` (already including the layer's).
+    private func emitContent(_ layer: PresentedLayer, matrix: CATransform3D, clip: Clip, opacity: Float) {
+        let s = layer.state
+        let map = Self.planeMap(matrix)
+        let shape = Self.roundedBounds(s)
+        if !layer.isTransformLayer {
+            if let bg = s.backgroundColor, bg.alpha > 0 {
+                commands.append(FillCommand(shape: shape, localToDevice: map, paint: .solid(bg.premultipliedARGB32),
+                                            opacity: opacity, clip: clip))
+            }
+            emitContents(s, map: map, clip: s.masksToBounds ? Self.clip(clip, adding: shape, map: map) : clip, opacity: opacity)
+        }
+        var childClip = clip
+        if s.masksToBounds && !layer.isTransformLayer {
+            childClip = Self.clip(clip, adding: shape, map: map)
+        }
+        emitSublayers(of: layer, matrix: matrix, clip: childClip, opacity: opacity)
+        if !layer.isTransformLayer, s.borderWidth > 0, let bc = s.borderColor, bc.alpha > 0 {
+            emitBorder(s, shape: shape, map: map, color: bc.premultipliedARGB32, clip: clip, opacity: opacity)
+        }
+    }
+
+    private func emitContents(_ s: LayerState, map: Projective, clip: Clip, opacity: Float) {
+        guard let image = s.contents as? CGImage, image.width > 0, image.height > 0 else { return }
+        let cr = s.contentsRect.standardized
+        let visibleW = CGFloat(image.width) * cr.width, visibleH = CGFloat(image.height) * cr.height
+        guard visibleW > 0, visibleH > 0 else { return }
+        let dest = ContentsLayout.destination(bounds: s.bounds, imageSize: CGSize(width: visibleW, height: visibleH),
+                                              scale: s.contentsScale, gravity: s.contentsGravity)
+        guard dest.width > 0, dest.height > 0 else { return }
+        // local → texel: (x − dest.minX)·(visibleW / dest.width) + contentsRect.minX·imageWidth.
+        let sx = visibleW / dest.width, sy = visibleH / dest.height
+        let toTexel = Projective(affine: sx, 0, 0, sy,
+                                 -dest.minX * sx + cr.minX * CGFloat(image.width),
+                                 -dest.minY * sy + cr.minY * CGFloat(image.height))
+        let filter: Filter = (sx < 1 ? s.magnificationFilter : s.minificationFilter) == .nearest ? .nearest : .bilinear
+        let shape = RoundedRect(minX: dest.minX, minY: dest.minY, maxX: dest.maxX, maxY: dest.maxY)
+        commands.append(FillCommand(shape: shape, localToDevice: map,
+                                    paint: .texture(image.surface, map: toTexel, filter: filter),
+                                    opacity: opacity, clip: clip))
+    }
+
+    /// The border: the rounded bounds minus the inner rounded rect, drawn as a ring.
+    private func emitBorder(_ s: LayerState, shape: RoundedRect, map: Projective, color: UInt32, clip: Clip, opacity: Float) {
+        let w = s.borderWidth
+        let inner = RoundedRect(minX: shape.minX + w, minY: shape.minY + w, maxX: shape.maxX - w, maxY: shape.maxY - w,
+                                topLeft: max(0, shape.topLeft - w), topRight: max(0, shape.topRight - w),
+                                bottomRight: max(0, shape.bottomRight - w), bottomLeft: max(0, shape.bottomLeft - w))
+        var c = clip
+        if !inner.isEmpty, let inv = map.inverted() { c.holes.append((shape: inner, deviceToLocal: inv)) }
+        commands.append(FillCommand(shape: shape, localToDevice: map, paint: .solid(color), opacity: opacity, clip: c))
+    }
+
+    // MARK: The 3D context of a layer's sublayers
+
+    private struct Item {
+        let layer: PresentedLayer
+        let matrix: CATransform3D   // item plane → the context layer's space (3D, not flattened)
+        let opacity: Float          // from CATransformLayers between the context and the item
+    }
+
+    private func emitSublayers(of layer: PresentedLayer, matrix: CATransform3D, clip: Clip, opacity: Float) {
+        guard !layer.sublayers.isEmpty else { return }
+        // Gather the planes of this context: sublayers, and through CATransformLayers theirs.
+        var items: [Item] = []
+        var work: [(PresentedLayer, CATransform3D, Float)] = layer.sublayers.reversed().map {
+            ($0, LayerGeometry.toSuperlayer($0.state, superlayer: layer.state), 1)
+        }
+        let parentIsTransformLayer = layer.isTransformLayer
+        while let (node, m, o) = work.popLast() {
+            guard !node.state.isHidden else { continue }
+            if node.isTransformLayer && !parentIsTransformLayer {
+                // Its sublayers join this space; its opacity applies to each of them.
+                let o2 = o * node.state.opacity
+                for child in node.sublayers.reversed() {
+                    work.append((child, LayerGeometry.toSuperlayer(child.state, superlayer: node.state).concatenating(m), o2))
+                }
+            } else {
+                items.append(Item(layer: node, matrix: m, opacity: o))
+            }
+        }
+        guard !items.isEmpty else { return }
+
+        let flat = items.allSatisfy { $0.matrix.m13 == 0 && $0.matrix.m23 == 0 && $0.matrix.m14 == 0 && $0.matrix.m24 == 0 }
+        if flat {
+            // Planes parallel to the screen: depth is one number each; ties keep sibling order.
+            let order = items.indices.sorted { a, b in
+                let za = Self.depth(items[a].matrix), zb = Self.depth(items[b].matrix)
+                return za != zb ? za < zb : a < b
+            }
+            for i in order {
+                let it = items[i]
+                emit(it.layer, matrix: it.matrix.concatenating(LayerGeometry.flatten).concatenating(matrix),
+                     clip: clip, opacity: opacity * it.opacity)
+            }
+            return
+        }
+        var polygons: [PlaneSorter.Polygon] = []
+        var unplaced: [Int] = []
+        for (i, it) in items.enumerated() {
+            let pts = Self.contextPolygon(it)
+            if pts.count >= 3 { polygons.append(.init(points: pts, item: i, isFragment: false)) } else { unplaced.append(i) }
+        }
+        let contextMap = Self.planeMap(matrix)
+        // Planes entirely behind the eye or degenerate draw first (they cover nothing sensible).
+        for i in unplaced {
+            let it = items[i]
+            emit(it.layer, matrix: it.matrix.concatenating(LayerGeometry.flatten).concatenating(matrix), clip: clip, opacity: opacity * it.opacity)
+        }
+        for p in PlaneSorter.sort(polygons) {
+            let it = items[p.item]
+            var c = clip
+            if p.isFragment {
+                let device = p.points.compactMap { contextMap.projectIfInFront(x: $0.x, y: $0.y) }
+                guard device.count == p.points.count else { continue }
+                c = Self.clip(c, polygon: device)
+            }
+            emit(it.layer, matrix: it.matrix.concatenating(LayerGeometry.flatten).concatenating(matrix), clip: c, opacity: opacity * it.opacity)
+        }
+    }
+
+    // MARK: Offscreen groups: opacity groups, masks, shadows
+
+    private func emitOffscreen(_ layer: PresentedLayer, matrix: CATransform3D, clip: Clip, opacity: Float,
+                               hasShadow: Bool, groupOpacity: Bool) {
+        let s = layer.state
+        // What can be visible: the clip rect (target ∩ ancestors' clips) ∩ the subtree's extent
+        // (the bounds when nothing can overflow them), grown by the shadow's reach.
+        let visible = clip.rect.intersection(target)
+        var area = visible
+        let hasVisibleSublayers = layer.sublayers.contains { !$0.state.isHidden }
+        let map = Self.planeMap(matrix)
+        if s.masksToBounds || !hasVisibleSublayers, let e = Self.deviceBounds(of: s.bounds, map) { area = area.intersection(e) }
+        if let mask = layer.mask, let e = Self.deviceBounds(of: mask.state.frameInParent(of: s), map) { area = area.intersection(e) }
+        if hasShadow {
+            let reach = Int((s.shadowRadius * 3 * Self.linearScale(map)).rounded(.up)) + 2
+            let o0 = map.apply(x: 0, y: 0), o1 = map.apply(x: s.shadowOffset.width, y: s.shadowOffset.height)
+            let dx = Int(abs(o1.x - o0.x).rounded(.up)), dy = Int(abs(o1.y - o0.y).rounded(.up))
+            area = IntRect(x0: area.x0 - reach - dx, y0: area.y0 - reach - dy, x1: area.x1 + reach + dx, y1: area.y1 + reach + dy)
+                .intersection(visible)
+        }
+        let w = area.x1 - area.x0, h = area.y1 - area.y0
+        let offscreen = Surface(width: w, height: h)
+        offscreenPixels += w * h
+        let shift = CATransform3DMakeTranslation(CGFloat(-area.x0), CGFloat(-area.y0), 0)
+
+        // The layer's content, at full opacity (the group's opacity applies once, below).
+        let saved = commands
+        commands = []
+        let localClip = Self.shifted(clip, dx: -area.x0, dy: -area.y0, to: IntRect(x0: 0, y0: 0, x1: w, y1: h))
+        emitContent(layer, matrix: matrix.concatenating(shift), clip: localClip,
+                    opacity: groupOpacity ? 1 : s.opacity)
+        execute(commands, on: offscreen, threads: threads)
+        commands = saved
+
+        if let mask = layer.mask {
+            let maskSurface = Surface(width: w, height: h)
+            offscreenPixels += w * h
+            let sub = DrawListBuilder(target: IntRect(x0: 0, y0: 0, x1: w, y1: h), threads: threads)
+            let maskMatrix = mask.state.localToParent.concatenating(LayerGeometry.flatten).concatenating(matrix).concatenating(shift)
+            let maskCommands = sub.build(mask, rootMatrix: maskMatrix)
+            execute(maskCommands, on: maskSurface, threads: threads)
+            applyMask(offscreen, mask: maskSurface, offsetX: 0, offsetY: 0)
+        }
+
+        let place = Projective.translation(Double(-area.x0), Double(-area.y0))
+        let rect = RoundedRect(minX: Double(area.x0), minY: Double(area.y0), maxX: Double(area.x1), maxY: Double(area.y1))
+        let groupAlpha = opacity * (groupOpacity ? s.opacity : 1)
+        if hasShadow, let sc = s.shadowColor {
+            let shadow = Surface(width: w, height: h)
+            offscreenPixels += w * h
+            memcpy(shadow.pixels, offscreen.pixels, w * h * 4)
+            blur(shadow, radius: Double(s.shadowRadius) * Self.linearScale(map), threads: threads)
+            let o0 = map.apply(x: 0, y: 0), o1 = map.apply(x: s.shadowOffset.width, y: s.shadowOffset.height)
+            let dx = o1.x - o0.x, dy = o1.y - o0.y
+            let shadowRect = RoundedRect(minX: rect.minX + dx, minY: rect.minY + dy, maxX: rect.maxX + dx, maxY: rect.maxY + dy)
+            commands.append(FillCommand(shape: shadowRect, localToDevice: .identity,
+                                        paint: .alphaMask(shadow, map: Projective.translation(Double(-area.x0) - dx, Double(-area.y0) - dy),
+                                                          color: sc.premultipliedARGB32),
+                                        opacity: groupAlpha * s.shadowOpacity, clip: Clip(rect: clip.rect)))
+        }
+        commands.append(FillCommand(shape: rect, localToDevice: .identity,
+                                    paint: .texture(offscreen, map: place, filter: .nearest),
+                                    opacity: groupAlpha, clip: Clip(rect: clip.rect)))
+    }
+
+    // MARK: Geometry helpers
+
+    /// The plane map `(u, v, 1) → (X, Y, W)` of a 4×4 layer matrix.
+    package static func planeMap(_ m: CATransform3D) -> Projective {
+        Projective(m11: m.m11, m12: m.m12, m13: m.m14,
+                   m21: m.m21, m22: m.m22, m23: m.m24,
+                   m31: m.m41, m32: m.m42, m33: m.m44)
+    }
+
+    private static func depth(_ m: CATransform3D) -> Double {
+        m.m44 != 0 ? m.m43 / m.m44 : 0
+    }
+
+    package static func roundedBounds(_ s: LayerState) -> RoundedRect {
+        let b = s.bounds.standardized
+        let r = max(0, s.cornerRadius)
+        let c = s.maskedCorners
+        return RoundedRect(minX: b.minX, minY: b.minY, maxX: b.maxX, maxY: b.maxY,
+                           topLeft: c.contains(.layerMinXMinYCorner) ? r : 0,
+                           topRight: c.contains(.layerMaxXMinYCorner) ? r : 0,
+                           bottomRight: c.contains(.layerMaxXMaxYCorner) ? r : 0,
+                           bottomLeft: c.contains(.layerMinXMaxYCorner) ? r : 0)
+    }
+
+    /// Whether the plane, as drawn, shows its back: the projected bounds wind the other way.
+    package static func isBackFacing(_ map: Projective, _ b: CGRect) -> Bool {
+        let corners = [(b.minX, b.minY), (b.maxX, b.minY), (b.maxX, b.maxY), (b.minX, b.maxY)]
+        let pts = corners.compactMap { map.projectIfInFront(x: $0.0, y: $0.1) }
+        guard pts.count == 4 else {
+            // Partly behind the eye: decide by the orientation of the map at the centre.
+            return map.determinant < 0
+        }
+        var area = 0.0
+        for i in 0..<4 { let a = pts[i], c = pts[(i + 1) % 4]; area += a.x * c.y - c.x * a.y }
+        return area < 0
+    }
+
+    private static func linearScale(_ map: Projective) -> Double {
+        let det = abs(map.m11 * map.m22 - map.m12 * map.m21) / max(1e-12, map.m33 * map.m33)
+        return det.isFinite && det > 0 ? det.squareRoot() : 1
+    }
+
+    /// The device-space bounding box of a rect in a plane (nil when any corner is behind the eye).
+    private static func deviceBounds(of r: CGRect, _ map: Projective) -> IntRect? {
+        let pts = [(r.minX, r.minY), (r.maxX, r.minY), (r.maxX, r.maxY), (r.minX, r.maxY)]
+            .compactMap { map.projectIfInFront(x: $0.0, y: $0.1) }
+        guard pts.count == 4 else { return nil }
+        let xs = pts.map(\.x), ys = pts.map(\.y)
+        let clampI = { (v: Double) -> Int in Int(max(-1e9, min(1e9, v))) }
+        return IntRect(x0: clampI(xs.min()!.rounded(.down)) - 1, y0: clampI(ys.min()!.rounded(.down)) - 1,
+                       x1: clampI(xs.max()!.rounded(.up)) + 1, y1: clampI(ys.max()!.rounded(.up)) + 1)
+    }
+
+    /// An item's bounds as a polygon in the context's space after the divide, clipped to w > ε.
+    private static func contextPolygon(_ it: Item) -> [SIMD3<Double>] {
+        let b = it.layer.state.bounds
+        let m = it.matrix
+        let corners = [(b.minX, b.minY), (b.maxX, b.minY), (b.maxX, b.maxY), (b.minX, b.maxY)]
+        var h: [SIMD4<Double>] = corners.map { c in
+            let p = m.apply(x: c.0, y: c.1)
+            return SIMD4(p.x, p.y, p.z, p.w)
+        }
+        let eps = 1e-6
+        if h.contains(where: { $0.w <= eps }) {
+            var out: [SIMD4<Double>] = []
+            for i in 0..<h.count {
+                let a = h[i], c = h[(i + 1) % h.count]
+                if a.w > eps { out.append(a) }
+                if (a.w > eps) != (c.w > eps) {
+                    let t = (eps - a.w) / (c.w - a.w)
+                    out.append(a + (c - a) * t)
+                }
+            }
+            h = out
+        }
+        return h.compactMap { p in
+            let q = SIMD3(p.x / p.w, p.y / p.w, p.z / p.w)
+            return q.x.isFinite && q.y.isFinite && q.z.isFinite ? q : nil
+        }
+    }
+
+    private static func clip(_ c: Clip, adding shape: RoundedRect, map: Projective) -> Clip {
+        var out = c
+        guard let inv = map.inverted() else {
+            out.rect = IntRect(x0: 0, y0: 0, x1: 0, y1: 0)
+            return out
+        }
+        out.roundedRects.append((shape: shape, deviceToLocal: inv))
+        if let bounds = deviceBounds(of: CGRect(x: shape.minX, y: shape.minY, width: shape.maxX - shape.minX, height: shape.maxY - shape.minY), map) {
+            out.rect = out.rect.intersection(bounds)
+        }
+        return out
+    }
+
+    /// Adds a convex polygon clip (intersecting it with one already there).
+    private static func clip(_ c: Clip, polygon: [SIMD2<Double>]) -> Clip {
+        var out = c
+        out.polygon = c.polygon.map { ConvexPolygon.intersect($0, polygon) } ?? polygon
+        return out
+    }
+
+    private static func shifted(_ c: Clip, dx: Int, dy: Int, to bounds: IntRect) -> Clip {
+        let t = Projective.translation(Double(-dx), Double(-dy))
+        var out = Clip(rect: IntRect(x0: c.rect.x0 + dx, y0: c.rect.y0 + dy, x1: c.rect.x1 + dx, y1: c.rect.y1 + dy).intersection(bounds))
+        out.polygon = c.polygon.map { $0.map { SIMD2($0.x + Double(dx), $0.y + Double(dy)) } }
+        out.roundedRects = c.roundedRects.map { (shape: $0.shape, deviceToLocal: t.concatenating($0.deviceToLocal)) }
+        out.holes = c.holes.map { (shape: $0.shape, deviceToLocal: t.concatenating($0.deviceToLocal)) }
+        return out
+    }
+}
+
+extension LayerState {
+    /// This (mask) layer's frame in the space of the layer it masks.
+    fileprivate func frameInParent(of owner: LayerState) -> CGRect {
+        let m = localToParent
+        let h = DrawListBuilder.planeMap(m)
+        let b = bounds
+        let pts = [(b.minX, b.minY), (b.maxX, b.minY), (b.maxX, b.maxY), (b.minX, b.maxY)].compactMap { h.projectIfInFront(x: $0.0, y: $0.1) }
+        guard pts.count == 4 else { return owner.bounds }
+        let xs = pts.map(\.x), ys = pts.map(\.y)
+        return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    }
+}
+
+/// Convex polygon intersection (Sutherland–Hodgman), for nested BSP fragment clips.
+package enum ConvexPolygon {
+    package static func intersect(_ subject: [SIMD2<Double>], _ clip: [SIMD2<Double>]) -> [SIMD2<Double>] {
+        guard clip.count >= 3 else { return subject }
+        // Orientation of the clip polygon decides which side is inside.
+        var area = 0.0
+        for i in 0..<clip.count { let a = clip[i], b = clip[(i + 1) % clip.count]; area += a.x * b.y - b.x * a.y }
+        let sign: Double = area >= 0 ? 1 : -1
+        var output = subject
+        for i in 0..<clip.count {
+            guard !output.isEmpty else { break }
+            let a = clip[i], b = clip[(i + 1) % clip.count]
+            func side(_ p: SIMD2<Double>) -> Double { sign * ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)) }
+            let input = output
+            output = []
+            for j in 0..<input.count {
+                let p = input[j], q = input[(j + 1) % input.count]
+                let sp = side(p), sq = side(q)
+                if sp >= 0 { output.append(p) }
+                if (sp >= 0) != (sq >= 0) {
+                    let t = sp / (sp - sq)
+                    output.append(p + (q - p) * t)
+                }
+            }
+        }
+        return output
+    }
+}
+
+extension Projective {
+    /// The device point of a plane point, nil when it is behind the eye (w ≤ ε).
+    package func projectIfInFront(x: Double, y: Double) -> SIMD2<Double>? {
+        let h = applyHomogeneous(x: x, y: y)
+        guard h.z > 1e-9 else { return nil }
+        let p = SIMD2(h.x / h.z, h.y / h.z)
+        return p.x.isFinite && p.y.isFinite ? p : nil
+    }
+}

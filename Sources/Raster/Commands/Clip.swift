@@ -1,0 +1,31 @@
+/// Where a fill command may paint: a device rect, optionally a convex device polygon and the
+/// rounded rectangles of ancestors that mask to bounds in other planes.
+///
+/// - `rect` is always applied (hard pixel boundary).
+/// - `polygon` (a piece of a BSP-split plane) is convex, in device pixels, either winding.
+///   Its edges that lie on the shape's own outline are ignored (the shape's anti-aliasing
+///   wins); its other edges are hard: a pixel belongs to the piece when its centre is inside,
+///   with an exact tie rule, so two pieces sharing an edge cover every pixel exactly once.
+/// - `roundedRects` are anti-aliased; their coverages multiply the shape's.
+/// - `holes` are anti-aliased rounded rects removed from the shape (a border is the bounds with
+///   the inner rounded rect as a hole).
+public struct Clip: Sendable {
+    /// Device pixels the command may touch.
+    public var rect: IntRect
+    /// A convex polygon in device space, or nil for none.
+    public var polygon: [SIMD2<Double>]?
+    /// Rounded rects in other planes, each with the map from device to its local space.
+    public var roundedRects: [(shape: RoundedRect, deviceToLocal: Projective)]
+    /// Rounded rects removed from the shape, each with the map from device to its local space.
+    public var holes: [(shape: RoundedRect, deviceToLocal: Projective)]
+
+    /// Creates a clip; by default only the rect applies.
+    public init(rect: IntRect = .unbounded, polygon: [SIMD2<Double>]? = nil,
+                roundedRects: [(shape: RoundedRect, deviceToLocal: Projective)] = [],
+                holes: [(shape: RoundedRect, deviceToLocal: Projective)] = []) {
+        self.rect = rect
+        self.polygon = polygon
+        self.roundedRects = roundedRects
+        self.holes = holes
+    }
+}

@@ -1,0 +1,13 @@
+/// What a fill command puts inside its shape.
+///
+/// Colours are premultiplied `0xAARRGGBB`. Texture maps take plane-local coordinates (the
+/// shape's space) to texel coordinates, where texel (i, j) covers `[i, i+1)×[j, j+1)` and its
+/// centre is at +0.5; outside the texture the edge texels repeat (clamp to edge).
+public enum Paint: Sendable {
+    /// One premultiplied colour.
+    case solid(UInt32)
+    /// A premultiplied image, sampled through `map` (plane-local → texel coordinates).
+    case texture(Surface, map: Projective, filter: Filter)
+    /// `color` scaled by the alpha of the sampled image (shadows, masks).
+    case alphaMask(Surface, map: Projective, color: UInt32)
+}

@@ -1,0 +1,37 @@
+/// A half-open rectangle of device pixels: columns `x0..<x1`, rows `y0..<y1`.
+///
+/// Not an Apple type. An `IntRect` whose max is not above its min is empty.
+public struct IntRect: Sendable, Equatable, Hashable {
+    /// First column.
+    public var x0: Int
+    /// First row.
+    public var y0: Int
+    /// One past the last column.
+    public var x1: Int
+    /// One past the last row.
+    public var y1: Int
+
+    /// Creates the rect of columns `x0..<x1` and rows `y0..<y1`.
+    @inlinable
+    public init(x0: Int, y0: Int, x1: Int, y1: Int) {
+        self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1
+    }
+
+    /// The whole of a surface.
+    @inlinable
+    public init(_ surface: Surface) {
+        self.init(x0: 0, y0: 0, x1: surface.width, y1: surface.height)
+    }
+
+    /// A rect so large it clips nothing on any surface.
+    public static let unbounded = IntRect(x0: Int(Int32.min), y0: Int(Int32.min), x1: Int(Int32.max), y1: Int(Int32.max))
+
+    /// True when the rect holds no pixel.
+    @inlinable public var isEmpty: Bool { x1 <= x0 || y1 <= y0 }
+
+    /// The pixels in both rects (possibly empty).
+    @inlinable
+    public func intersection(_ o: IntRect) -> IntRect {
+        IntRect(x0: Swift.max(x0, o.x0), y0: Swift.max(y0, o.y0), x1: Swift.min(x1, o.x1), y1: Swift.min(y1, o.y1))
+    }
+}

@@ -1,0 +1,42 @@
+// Premultiplied 8-bit arithmetic on 0xAARRGGBB words, two channels per 32-bit operation:
+// `& 0x00FF00FF` holds R and B, `>> 8 & 0x00FF00FF` holds A and G, each in a 16-bit lane.
+
+/// R and B lanes.
+@usableFromInline let laneMask: UInt32 = 0x00FF_00FF
+
+/// `p × a / 255` per channel, rounded to nearest, for `a` in 0...255.
+///
+/// Exact: `(x + 128 + ((x + 128) >> 8)) >> 8 == round(x / 255)` for `x` in 0...65025, and
+/// each 16-bit lane holds at most 255·255 + 128 + 255 < 65536, so lanes never carry.
+@inlinable @inline(__always)
+func mul255(_ p: UInt32, _ a: UInt32) -> UInt32 {
+    var rb = (p & laneMask) &* a &+ 0x0080_0080
+    rb = ((rb &+ ((rb >> 8) & laneMask)) >> 8) & laneMask
+    var ag = ((p >> 8) & laneMask) &* a &+ 0x0080_0080
+    ag = (ag &+ ((ag >> 8) & laneMask)) & 0xFF00_FF00
+    return rb | ag
+}
+
+/// Source-over of one premultiplied pixel: `src + dst × (255 − srcA) / 255`.
+///
+/// No channel overflows when `src` is valid premultiplied (each channel ≤ its alpha).
+@inlinable @inline(__always)
+func over(_ src: UInt32, _ dst: UInt32) -> UInt32 {
+    src &+ mul255(dst, 255 &- (src >> 24))
+}
+
+/// `a + (b − a) × f / 256` per channel for `f` in 0...256 (bilinear weight), rounded.
+/// Each lane holds at most 255·256 + 128 < 65536.
+@inlinable @inline(__always)
+func lerp256(_ a: UInt32, _ b: UInt32, _ f: UInt32) -> UInt32 {
+    let g = 256 &- f
+    let rb = (((a & laneMask) &* g &+ (b & laneMask) &* f &+ 0x0080_0080) >> 8) & laneMask
+    let ag = (((a >> 8) & laneMask) &* g &+ ((b >> 8) & laneMask) &* f &+ 0x0080_0080) & 0xFF00_FF00
+    return rb | ag
+}
+
+/// The 0...255 scale for a coverage × opacity product in 0...1 (round half up).
+@inlinable @inline(__always)
+func alphaScale(_ x: Double) -> UInt32 {
+    UInt32(x * 255 + 0.5)
+}

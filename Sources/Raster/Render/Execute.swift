@@ -1,0 +1,36 @@
+import Dispatch
+
+/// Rows per band: small enough that two workers interleave well, large enough that the
+/// per-band cost of walking the command list stays negligible.
+let bandHeight = 16
+
+/// Draws fill commands onto a surface, source-over, in order, on `threads` workers.
+///
+/// The surface is split into horizontal bands of 16 rows; each worker takes every
+/// `threads`-th band and runs all commands on it, so the band stays in cache. The result is
+/// pixel-identical whatever `threads` is. Commands that cannot draw anything (empty shape,
+/// NaN, a singular map, entirely behind the eye) are skipped.
+public func execute(_ commands: [FillCommand], on surface: Surface, threads: Int = 2) {
+    guard surface.width > 0, surface.height > 0, !commands.isEmpty else { return }
+    let scene = PreparedScene(commands, surface: surface)
+    guard !scene.fills.isEmpty else { return }
+    let bands = (surface.height + bandHeight - 1) / bandHeight
+    let workers = Swift.max(1, Swift.min(threads, bands))
+    let width = surface.width, height = surface.height
+    let work: @Sendable (Int) -> Void = { worker in
+        let coverage = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
+        defer { coverage.deallocate() }
+        // Bands are disjoint rows of the surface, so workers never write the same pixel.
+        let r = BandRasterizer(scene: scene, pixels: surface.pixels, stride: surface.stride, coverage: coverage)
+        var band = worker
+        while band < bands {
+            r.render(rows: band * bandHeight, Swift.min(height, (band + 1) * bandHeight))
+            band += workers
+        }
+    }
+    if workers == 1 {
+        work(0)
+    } else {
+        DispatchQueue.concurrentPerform(iterations: workers, execute: work)
+    }
+}

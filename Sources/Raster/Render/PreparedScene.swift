@@ -1,0 +1,315 @@
+// Per-frame preparation of fill commands: everything that does not depend on the pixel is
+// computed once here (serially), then every band reads it. Nothing here depends on bands,
+// so a pixel's value never depends on where band boundaries fall.
+
+/// An anti-aliased straight edge in device space: `d = a·x + b·y + c` is the signed distance
+/// in pixels (unit normal), positive inside. `side` is the bit of the shape side it lies on
+/// (top 1, right 2, bottom 4, left 8; 16 for the edge made by clipping at the eye plane).
+struct LineEdge: Sendable {
+    var a: Double, b: Double, c: Double
+    var side: UInt8
+}
+
+/// A hard edge of a clip polygon: a pixel is inside when `a·x + b·y + c > 0` at its centre, or
+/// `== 0` and `tieInside`. The line comes from canonically ordered endpoints so that two
+/// polygons sharing the edge compute exactly opposite values and split pixels exactly.
+struct HardEdge: Sendable {
+    var a: Double, b: Double, c: Double
+    var tieInside: Bool
+
+    @inline(__always) func inside(_ px: Double, _ py: Double) -> Bool {
+        let d = a * px + b * py + c
+        return d > 0 || (d == 0 && tieInside)
+    }
+}
+
+/// A rounded corner: the local quadrant `(q − centre)·(sx, sy) > 0` uses the arc instead of
+/// the two adjacent straight edges (`sideMask`). `box` bounds the quadrant square in device
+/// pixels (x0, y0, x1, y1).
+struct CornerZone: Sendable {
+    var cx: Double, cy: Double, sx: Double, sy: Double, radius: Double
+    var sideMask: UInt8
+    var box: SIMD4<Double>
+}
+
+/// A rounded-rect clip of another plane, with its device → local map.
+struct ClipShape: Sendable {
+    var shape: RoundedRect
+    var map: Projective
+    /// A hole removes its shape (coverage × (1 − hole coverage)) instead of keeping it.
+    var isHole = false
+}
+
+/// What a prepared fill paints.
+enum PreparedPaint: Sendable {
+    /// A premultiplied colour, and the same already scaled by opacity (for interiors).
+    case solid(color: UInt32, interior: UInt32)
+    /// A texture; `deviceToTexel` maps device pixels to texel coordinates.
+    case texture(TextureView, deviceToTexel: Projective, filter: Filter)
+    /// A colour scaled by a texture's alpha.
+    case alphaMask(TextureView, deviceToTexel: Projective, color: UInt32)
+}
+
+/// One fill command, ready to rasterise.
+struct PreparedFill: Sendable {
+    /// Device pixels that may be touched (already inside the clip rect and the surface).
+    var bounds: IntRect
+    var edges: Range<Int>
+    var hardEdges: Range<Int>
+    var corners: Range<Int>
+    var clipShapes: Range<Int>
+    /// Device → plane-local map; normalised so that m33 == 1 when affine.
+    var inverse: Projective
+    var affine: Bool
+    var opacity: Double
+    var opacity8: UInt32
+    var paint: PreparedPaint
+}
+
+/// All prepared fills of one `execute` call, with their edges in flat arrays.
+struct PreparedScene: Sendable {
+    var fills: [PreparedFill] = []
+    var edges: [LineEdge] = []
+    var hardEdges: [HardEdge] = []
+    var corners: [CornerZone] = []
+    var clipShapes: [ClipShape] = []
+}
+
+/// Converts a device coordinate to an Int, clamping far and non-finite values.
+@inline(__always)
+func clampedInt(_ v: Double) -> Int {
+    if v.isNaN { return 0 }
+    if v < -1e9 { return -1_000_000_000 }
+    if v > 1e9 { return 1_000_000_000 }
+    return Int(v)
+}
+
+@inline(__always)
+func floorInt(_ v: Double) -> Int { clampedInt(v.rounded(.down)) }
+@inline(__always)
+func ceilInt(_ v: Double) -> Int { clampedInt(v.rounded(.up)) }
+
+/// Scales a projective map so that m33 == 1 when it is affine (W is then exactly 1).
+func normalised(_ m: Projective) -> Projective {
+    guard m.m13 == 0 && m.m23 == 0 && m.m33 != 0 && m.m33 != 1 else { return m }
+    let r = 1 / m.m33
+    return Projective(m11: m.m11 * r, m12: m.m12 * r, m13: 0, m21: m.m21 * r, m22: m.m22 * r, m23: 0,
+                      m31: m.m31 * r, m32: m.m32 * r, m33: 1)
+}
+
+/// The length of the device-space gradient of a local function whose local gradient is
+/// (gx, gy), at a device point whose homogeneous local image is `h` under `inv`.
+/// Divides a local distance by it to get a device distance in pixels.
+@inline(__always)
+func deviceGradientLength(_ inv: Projective, _ h: SIMD3<Double>, _ gx: Double, _ gy: Double) -> Double {
+    // q = (X/W, Y/W): ∂q/∂p = (row of inv − q·(m13, m23)) / W.
+    let w = h.z, qx = h.x / w, qy = h.y / w
+    let jxx = (inv.m11 - qx * inv.m13) / w, jxy = (inv.m21 - qx * inv.m23) / w
+    let jyx = (inv.m12 - qy * inv.m13) / w, jyy = (inv.m22 - qy * inv.m23) / w
+    let dx = gx * jxx + gy * jyx, dy = gx * jxy + gy * jyy
+    return (dx * dx + dy * dy).squareRoot()
+}
+
+/// Anti-aliased coverage of a rounded rect at a device point, through a device → local map.
+@inline(__always)
+func roundedRectCoverage(_ shape: RoundedRect, _ map: Projective, _ px: Double, _ py: Double) -> Double {
+    let h = map.applyHomogeneous(x: px, y: py)
+    guard h.z > 0 else { return 0 }
+    let sd = shape.signedDistance(x: h.x / h.z, y: h.y / h.z)
+    let g = deviceGradientLength(map, h, sd.gx, sd.gy)
+    guard g > 0, g.isFinite else { return sd.distance <= 0 ? 1 : 0 }
+    let d = 0.5 - sd.distance / g
+    return d <= 0 ? 0 : (d >= 1 ? 1 : d)
+}
+
+extension PreparedScene {
+    /// Prepares every drawable command; commands that cannot draw anything (empty shape,
+    /// zero or NaN opacity, non-finite or singular maps, entirely behind the eye or clipped
+    /// away) are dropped here.
+    init(_ commands: [FillCommand], surface: Surface) {
+        let surfaceRect = IntRect(surface)
+        for command in commands {
+            prepare(command, surfaceRect)
+        }
+    }
+
+    private mutating func prepare(_ command: FillCommand, _ surfaceRect: IntRect) {
+        let shape = command.shape
+        let m = command.localToDevice
+        guard !shape.isEmpty, m.isFinite else { return }
+        let opacity = Double(command.opacity)
+        guard opacity.isFinite else { return }
+        let clampedOpacity = Swift.min(Swift.max(opacity, 0), 1)
+        let opacity8 = alphaScale(clampedOpacity)
+        guard opacity8 > 0 else { return }
+        var bounds = command.clip.rect.intersection(surfaceRect)
+        guard !bounds.isEmpty, let inverse0 = m.inverted() else { return }
+        let inverse = normalised(inverse0)
+
+        // The four corners in homogeneous device space, in outline order; side i runs from
+        // corner i to corner i+1: top, right, bottom, left.
+        let h = [m.applyHomogeneous(x: shape.minX, y: shape.minY), m.applyHomogeneous(x: shape.maxX, y: shape.minY),
+                 m.applyHomogeneous(x: shape.maxX, y: shape.maxY), m.applyHomogeneous(x: shape.minX, y: shape.maxY)]
+        // Clip at W > ε (Sutherland–Hodgman against one plane), ε relative to the map's scale
+        // since projective maps are defined up to a factor.
+        let wScale = h.reduce(0) { Swift.max($0, abs($1.z)) }
+        guard wScale > 0 else { return }
+        let eps = wScale * 1e-7
+        var segments: [(SIMD2<Double>, SIMD2<Double>, UInt8)] = []
+        segments.reserveCapacity(5)
+        var exitPoint: SIMD2<Double>? = nil, entryPoint: SIMD2<Double>? = nil
+        var exitIndex = 0
+        func project(_ p: SIMD3<Double>) -> SIMD2<Double> { SIMD2(p.x / p.z, p.y / p.z) }
+        func cut(_ p: SIMD3<Double>, _ q: SIMD3<Double>) -> SIMD3<Double> {
+            let t = (p.z - eps) / (p.z - q.z)
+            var r = p + (q - p) * t
+            r.z = eps
+            return r
+        }
+        for i in 0..<4 {
+            let p = h[i], q = h[(i + 1) & 3], side = UInt8(1 << i)
+            let pIn = p.z > eps, qIn = q.z > eps
+            if pIn && qIn {
+                segments.append((project(p), project(q), side))
+            } else if pIn {
+                let c = project(cut(p, q))
+                segments.append((project(p), c, side))
+                exitPoint = c; exitIndex = segments.count
+            } else if qIn {
+                let c = project(cut(p, q))
+                entryPoint = c
+                segments.append((c, project(q), side))
+            }
+        }
+        guard !segments.isEmpty else { return }
+        if let e = exitPoint, let n = entryPoint {
+            segments.insert((e, n, 16), at: exitIndex)
+        }
+        // Orientation (shoelace over the closed outline) decides which side is inside.
+        var area2 = 0.0
+        var lo = SIMD2<Double>(repeating: .infinity), hi = SIMD2<Double>(repeating: -.infinity)
+        for (p, q, _) in segments {
+            area2 += p.x * q.y - q.x * p.y
+            lo = pointwiseMin(lo, p); hi = pointwiseMax(hi, p)
+            lo = pointwiseMin(lo, q); hi = pointwiseMax(hi, q)
+        }
+        guard area2.isFinite, abs(area2) > 1e-9, lo.x.isFinite, lo.y.isFinite, hi.x.isFinite, hi.y.isFinite else { return }
+        let orientation: Double = area2 > 0 ? 1 : -1
+        bounds = bounds.intersection(IntRect(x0: floorInt(lo.x) - 1, y0: floorInt(lo.y) - 1,
+                                             x1: ceilInt(hi.x) + 1, y1: ceilInt(hi.y) + 1))
+        guard !bounds.isEmpty else { return }
+
+        let edgeStart = edges.count
+        for (p, q, side) in segments {
+            let dx = q.x - p.x, dy = q.y - p.y
+            let len = (dx * dx + dy * dy).squareRoot()
+            guard len > 1e-9 else { continue }
+            let a = -dy / len * orientation, b = dx / len * orientation
+            edges.append(LineEdge(a: a, b: b, c: -(a * p.x + b * p.y), side: side))
+        }
+        let edgeRange = edgeStart..<edges.count
+
+        // The clip polygon: hard edges, except those lying on the shape's outline.
+        let hardStart = hardEdges.count
+        if let polygon = command.clip.polygon {
+            guard polygon.count >= 3, polygon.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else {
+                hardEdges.removeSubrange(hardStart...); edges.removeSubrange(edgeStart...); return
+            }
+            var centroid = SIMD2<Double>(0, 0)
+            var plo = SIMD2<Double>(repeating: .infinity), phi = SIMD2<Double>(repeating: -.infinity)
+            for p in polygon { centroid += p; plo = pointwiseMin(plo, p); phi = pointwiseMax(phi, p) }
+            centroid /= Double(polygon.count)
+            bounds = bounds.intersection(IntRect(x0: floorInt(plo.x) - 1, y0: floorInt(plo.y) - 1,
+                                                 x1: ceilInt(phi.x) + 1, y1: ceilInt(phi.y) + 1))
+            for i in 0..<polygon.count {
+                let p0 = polygon[i], q0 = polygon[(i + 1) % polygon.count]
+                if p0 == q0 { continue }
+                let onOutline = edges[edgeRange].contains { e in
+                    abs(e.a * p0.x + e.b * p0.y + e.c) < 0.01 && abs(e.a * q0.x + e.b * q0.y + e.c) < 0.01
+                }
+                if onOutline { continue }
+                let (p, q) = (p0.x < q0.x || (p0.x == q0.x && p0.y < q0.y)) ? (p0, q0) : (q0, p0)
+                var a = p.y - q.y, b = q.x - p.x
+                var c = -(a * p.x + b * p.y)
+                let dc = a * centroid.x + b * centroid.y + c
+                if dc == 0 || !dc.isFinite { continue }
+                let flip = dc < 0
+                if flip { a = -a; b = -b; c = -c }
+                hardEdges.append(HardEdge(a: a, b: b, c: c, tieInside: !flip))
+            }
+        }
+        let hardRange = hardStart..<hardEdges.count
+        func abandon() {
+            hardEdges.removeSubrange(hardStart...); edges.removeSubrange(edgeStart...)
+        }
+        guard !bounds.isEmpty else { return abandon() }
+
+        // Rounded corners whose quadrant square reaches the bounds.
+        let cornerStart = corners.count
+        let spec: [(Double, Double, Double, Double, Double, UInt8)] = [
+            (shape.minX, shape.minY, 1, 1, shape.topLeft, 1 | 8),
+            (shape.maxX, shape.minY, -1, 1, shape.topRight, 1 | 2),
+            (shape.maxX, shape.maxY, -1, -1, shape.bottomRight, 2 | 4),
+            (shape.minX, shape.maxY, 1, -1, shape.bottomLeft, 4 | 8),
+        ]
+        for (x, y, ix, iy, r, mask) in spec where r > 0 {
+            // (ix, iy) points from the corner into the shape; the quadrant is the other side
+            // of the arc's centre.
+            let cx = x + ix * r, cy = y + iy * r
+            var box = SIMD4<Double>(.infinity, .infinity, -.infinity, -.infinity)
+            var behind = false
+            for (qx, qy) in [(x, y), (cx, y), (cx, cy), (x, cy)] {
+                let p = m.applyHomogeneous(x: qx, y: qy)
+                if !(p.z > eps) { behind = true; break }
+                let d = project(p)
+                box = SIMD4(Swift.min(box.x, d.x), Swift.min(box.y, d.y), Swift.max(box.z, d.x), Swift.max(box.w, d.y))
+            }
+            if behind { box = SIMD4(-1e18, -1e18, 1e18, 1e18) }
+            if box.z < Double(bounds.x0) - 1 || box.x > Double(bounds.x1) + 1
+                || box.w < Double(bounds.y0) - 1 || box.y > Double(bounds.y1) + 1 { continue }
+            corners.append(CornerZone(cx: cx, cy: cy, sx: -ix, sy: -iy, radius: r, sideMask: mask, box: box))
+        }
+        let cornerRange = cornerStart..<corners.count
+
+        // Rounded-rect clips of other planes; those containing the whole shape are dropped.
+        let clipStart = clipShapes.count
+        for (clipShape, map0) in command.clip.roundedRects {
+            guard !clipShape.isEmpty, map0.isFinite else {
+                abandon(); corners.removeSubrange(cornerStart...); clipShapes.removeSubrange(clipStart...); return
+            }
+            let map = normalised(map0)
+            let containsShape = segments.allSatisfy { seg in
+                let hp = map.applyHomogeneous(x: seg.0.x, y: seg.0.y)
+                guard hp.z > 0 else { return false }
+                let sd = clipShape.signedDistance(x: hp.x / hp.z, y: hp.y / hp.z)
+                let g = deviceGradientLength(map, hp, sd.gx, sd.gy)
+                return g > 0 && sd.distance / g < -2
+            }
+            if !containsShape { clipShapes.append(ClipShape(shape: clipShape, map: map)) }
+        }
+        for (hole, map0) in command.clip.holes where !hole.isEmpty && map0.isFinite {
+            clipShapes.append(ClipShape(shape: hole, map: normalised(map0), isHole: true))
+        }
+        let clipRange = clipStart..<clipShapes.count
+
+        let paint: PreparedPaint
+        switch command.paint {
+        case .solid(let color):
+            paint = .solid(color: color, interior: mul255(color, opacity8))
+        case .texture(let texture, let map, let filter):
+            guard texture.width > 0, texture.height > 0, map.isFinite else {
+                abandon(); corners.removeSubrange(cornerStart...); clipShapes.removeSubrange(clipStart...); return
+            }
+            paint = .texture(TextureView(texture), deviceToTexel: normalised(inverse.concatenating(map)), filter: filter)
+        case .alphaMask(let texture, let map, let color):
+            guard texture.width > 0, texture.height > 0, map.isFinite else {
+                abandon(); corners.removeSubrange(cornerStart...); clipShapes.removeSubrange(clipStart...); return
+            }
+            paint = .alphaMask(TextureView(texture), deviceToTexel: normalised(inverse.concatenating(map)), color: color)
+        }
+
+        fills.append(PreparedFill(bounds: bounds, edges: edgeRange, hardEdges: hardRange, corners: cornerRange,
+                                  clipShapes: clipRange, inverse: inverse, affine: inverse.isAffine && inverse.m33 == 1,
+                                  opacity: clampedOpacity, opacity8: opacity8, paint: paint))
+    }
+}
