@@ -121,3 +121,18 @@ enum Golden {
         if let diff { try? diff.writePNG(to: failuresDirectory.appendingPathComponent("\(name)-diff.png")) }
     }
 }
+
+extension Golden {
+    /// The book scenes' background, the picture's orange body and navy "L".
+    static let paper: UInt32 = 0xFFE6_E6E6
+    static let orange: UInt32 = 0xFFF2_9933
+    static let navy: UInt32 = 0xFF1A_338C
+
+    /// Expects the pixel at (x, y) to be `expected`, each channel within `tolerance`.
+    static func expectPixel(_ image: CGImage, _ x: Int, _ y: Int, _ expected: UInt32, tolerance: Int = 0,
+                            _ comment: String = "", sourceLocation: SourceLocation = #_sourceLocation) {
+        let p = pixel(image, x, y)
+        #expect(channelDifference(p, expected) <= tolerance,
+                "pixel (\(x), \(y)) is \(hex(p)), expected \(hex(expected)) \(comment)", sourceLocation: sourceLocation)
+    }
+}
