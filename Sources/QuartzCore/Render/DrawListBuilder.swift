@@ -186,6 +186,9 @@ package final class DrawListBuilder {
             area = IntRect(x0: area.x0 - reach - dx, y0: area.y0 - reach - dy, x1: area.x1 + reach + dx, y1: area.y1 + reach + dy)
                 .intersection(visible)
         }
+        // Nothing visible (the clip and the layer's extent do not meet): no pass. An empty area
+        // can have a negative width or height; the memcpy below must never see one.
+        guard !area.isEmpty else { return }
         let w = area.x1 - area.x0, h = area.y1 - area.y0
         let offscreen = Surface(width: w, height: h)
         offscreenPixels += w * h
