@@ -7,7 +7,7 @@ import StrataDemos
 // x 28..<112). A row-vector point p maps to p·M: for a rotation by θ, x' = x cos θ − y sin θ,
 // y' = x sin θ + y cos θ (clockwise on screen for θ > 0, since y points down).
 
-@Test func affineRotationTurnsThePictureClockwiseAboutItsCentre() {
+@Test(.manualClock) func affineRotationTurnsThePictureClockwiseAboutItsCentre() {
     let image = Golden.render(DemoScene.affineRotate)
     Golden.expectPixel(image, 160, 120, Golden.orange, "centre stays the body colour")
     Golden.expectPixel(image, 2, 2, Golden.paper, "corner stays background")
@@ -22,7 +22,7 @@ import StrataDemos
     Golden.expectPixel(image, 201, 118, Golden.orange, "not counter-clockwise")
 }
 
-@Test func compoundTransformMovesTheCentreByTheRotatedScaledTranslation() {
+@Test(.manualClock) func compoundTransformMovesTheCentreByTheRotatedScaledTranslation() {
     let image = Golden.render(DemoScene.compound)
     // translate(200, 0) after scale 0.5 and rotation 30°: a move of (100·cos 30°, 100·sin 30°)
     // = (86.6, 50) → centre (246.6, 170).
@@ -32,7 +32,7 @@ import StrataDemos
     Golden.expectPixel(image, 247 + 52, 170, Golden.paper, "beyond the scaled extent")
 }
 
-@Test func shearSlidesTheTopToTheRight() {
+@Test(.manualClock) func shearSlidesTheTopToTheRight() {
     let image = Golden.render(DemoScene.shear)
     // c = −1: x' = x − y. Picture point (60, −60) from the centre → (120, −60) → pixel (280, 60).
     Golden.expectPixel(image, 280, 60, Golden.orange, "top right, slid right")

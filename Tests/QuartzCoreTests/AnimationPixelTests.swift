@@ -6,7 +6,7 @@ import StrataDemos
 // The renderer draws the presentation state at the frame's time: animations move pixels.
 // Each test runs on its own manual media clock, so the times are exact.
 
-@Test func linearPositionAnimationIsHalfWayAtHalfTime() {
+@Test(.manualClock) func linearPositionAnimationIsHalfWayAtHalfTime() {
     CAMediaClock.withManualClock(startingAt: 100) { clock in
         let root = CALayer()
         let square = CALayer()
@@ -44,7 +44,7 @@ import StrataDemos
     }
 }
 
-@Test(arguments: BenchmarkScene.Variant.allCases)
+@Test(.manualClock, arguments: BenchmarkScene.Variant.allCases)
 func benchmarkAnimationsMatchTheStaticSceneAtTheSameTime(variant: BenchmarkScene.Variant) {
     // 12 layers (cheap in debug) at scene time 1.7 s: the keyframed ellipse (360 chords,
     // error < 0.02 px) and the rotation must put every layer where the closed form does.
@@ -74,7 +74,7 @@ func benchmarkAnimationsMatchTheStaticSceneAtTheSameTime(variant: BenchmarkScene
     }
 }
 
-@Test func benchmarkLayerPositionsFollowTheEllipse() {
+@Test(.manualClock) func benchmarkLayerPositionsFollowTheEllipse() {
     // Layer 3 of 12: phase π/2, lap 9 s. At t = 0: (512, 384 + 280).
     let p0 = BenchmarkScene.position(index: 3, count: 12, time: 0)
     #expect(abs(p0.x - 512) < 1e-9 && abs(p0.y - 664) < 1e-9)
@@ -86,7 +86,7 @@ func benchmarkAnimationsMatchTheStaticSceneAtTheSameTime(variant: BenchmarkScene
     #expect(BenchmarkScene.lapDuration(index: 13) == 12)
 }
 
-@Test func cardFlipShowsTheFrontTurningThenTheBack() {
+@Test(.manualClock) func cardFlipShowsTheFrontTurningThenTheBack() {
     CAMediaClock.withManualClock(startingAt: 10) { _ in
         let root = CALayer()
         CATransaction.begin()

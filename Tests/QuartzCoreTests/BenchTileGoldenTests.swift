@@ -6,7 +6,7 @@ import StrataDemos
 // The benchmark tile (BENCHMARK.md "The tile"): r = 2x, g = 2y, b = 255 − x − y, opaque inside
 // the disc of radius 60 about (64, 64), transparent outside.
 
-@Test func benchTileHasTheSpecifiedPixels() {
+@Test(.manualClock) func benchTileHasTheSpecifiedPixels() {
     let tile = BenchmarkScene.tileImage()
     #expect(tile.width == 128 && tile.height == 128)
     Golden.expectPixel(tile, 64, 64, 0xFF80_807F, "centre: (128, 128, 127)")
@@ -16,7 +16,7 @@ import StrataDemos
     Golden.expectPixel(tile, 0, 0, 0, "corner")
 }
 
-@Test func benchTileAssetMatchesTheFunction() throws {
+@Test(.manualClock) func benchTileAssetMatchesTheFunction() throws {
     // Assets/bench-tile.png is written by scripts/make-bench-tile (Python); the two must agree.
     let url = Golden.packageRoot.appendingPathComponent("Assets/bench-tile.png")
     let asset = try CGImage(contentsOfPNGFile: url)

@@ -9,7 +9,7 @@ import StrataDemos
 //   = (128 + 127, 0 + 127, 0 + 63, 128 + 63) = 0xFF7F3FBF.
 // Blue first, then red: blue over white = (255, 127, 127, 255); red over it = 0xFFBF3F7F.
 
-@Test func twoHalfOpaqueLayersBlendToTheExact8BitValue() {
+@Test(.manualClock) func twoHalfOpaqueLayersBlendToTheExact8BitValue() {
     let root = CALayer()
     CATransaction.begin()
     CATransaction.setDisableActions(true)
@@ -31,7 +31,7 @@ import StrataDemos
     Golden.expectPixel(image, 30, 2, 0xFFFF_FFFF, "white above both")
 }
 
-@Test func intersectingPlanesBlendInDepthOrderOnEachSideOfTheirCrossing() {
+@Test(.manualClock) func intersectingPlanesBlendInDepthOrderOnEachSideOfTheirCrossing() {
     let image = Golden.render(DemoScene.intersectingPlanes)
     // Left of the crossing red is nearer: drawn last.
     Golden.expectPixel(image, 140, 120, 0xFFBF_3F7F, "red over blue")

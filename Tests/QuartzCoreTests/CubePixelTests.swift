@@ -5,7 +5,7 @@ import StrataDemos
 // Hand-computed pixels of the lit cube (listings 5.9/5.10, 400 × 400) and the seed 004 box.
 // Camera: p·Ry(−45°)·Rx(−45°), then w = 1 − z/500, about the container's centre (200, 200).
 
-@Test func bookLightingValuesFromTheFaceNormals() {
+@Test(.manualClock) func bookLightingValuesFromTheFaceNormals() {
     // light = (0, 1, −0.5)/√1.25 = (0, 0.8944, −0.4472); shadow = 1 + light·normal − 0.5.
     let expected = [0.5 - 0.447_214, 0.5, 0.5 - 0.894_427, 0.5 + 0.894_427, 0.5, 0.5 + 0.447_214]
     for (t, e) in zip(LitCube.faceTransforms, expected) {
@@ -13,7 +13,7 @@ import StrataDemos
     }
 }
 
-@Test func litCubeFacesShowTheirLabelsShadedAsTheBookComputes() {
+@Test(.manualClock) func litCubeFacesShowTheirLabelsShadedAsTheBookComputes() {
     let image = Golden.render(DemoScene.litCube)
     Golden.expectPixel(image, 2, 2, Golden.paper, "background corner")
     // Face 3 (top): centre (0, −100, 0) → Rx: y = −70.7, z = 70.7 → w = 0.859 → (200, 117.6).
@@ -30,7 +30,7 @@ import StrataDemos
     #expect(names == ["face1", "face2", "face3", "face4", "face5", "face6"])
 }
 
-@Test func flatBoxIsACrossOfTheSeedsColours() {
+@Test(.manualClock) func flatBoxIsACrossOfTheSeedsColours() {
     let image = Golden.render(DemoScene.boxFlat)
     // The base's origin is the view centre (260, 160); red is centred there.
     Golden.expectPixel(image, 260, 160, 0xFFFF_0000, "red in the middle")
@@ -42,7 +42,7 @@ import StrataDemos
     Golden.expectPixel(image, 460, 60, 0xFF00_0000, "black around the cross")
 }
 
-@Test func closedBoxSeenStraightOnShowsItsLid() {
+@Test(.manualClock) func closedBoxSeenStraightOnShowsItsLid() {
     let size = DemoScene.boxClosed.defaultSize
     let root = CALayer()
     CATransaction.begin()

@@ -5,7 +5,7 @@ import Testing
 // empty visible area. Found by the seeded random scenes: the empty area had a negative width
 // and height, and copying it for the shadow overran the heap.
 
-@Test func shadowedLayerClippedAwayEntirelyDrawsNothing() {
+@Test(.manualClock) func shadowedLayerClippedAwayEntirelyDrawsNothing() {
     CATransaction.begin()
     CATransaction.setDisableActions(true)
     let root = CALayer()

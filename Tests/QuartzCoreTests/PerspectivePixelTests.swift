@@ -6,7 +6,7 @@ import StrataDemos
 // point's x to x·cos θ and gives it depth z = −x·sin θ; with m34 = −1/500 the screen offset
 // is divided by w = 1 − z/500.
 
-@Test func rotationAboutYWithoutPerspectiveOnlyNarrows() {
+@Test(.manualClock) func rotationAboutYWithoutPerspectiveOnlyNarrows() {
     let image = Golden.render(DemoScene.rotateY)
     // Width 140·cos 45° = 99.0: x from 110.5 to 209.5; the height stays 50…190.
     Golden.expectPixel(image, 112, 120, Golden.orange, "inside the narrowed left edge")
@@ -15,7 +15,7 @@ import StrataDemos
     Golden.expectPixel(image, 203, 52, Golden.orange, "no perspective: right side as tall")
 }
 
-@Test func perspectiveMakesTheNearLeftEdgeTaller() {
+@Test(.manualClock) func perspectiveMakesTheNearLeftEdgeTaller() {
     let image = Golden.render(DemoScene.rotateYPerspective)
     // Left edge: x' = −49.5, z = +49.5, w = 0.901 → x = 105.1, y = 120 ± 77.7 (42.3…197.7).
     // Right edge: z = −49.5, w = 1.099 → x = 205.0, y = 120 ± 63.7 (56.3…183.7).
@@ -25,7 +25,7 @@ import StrataDemos
     Golden.expectPixel(image, 102, 120, Golden.paper, "left of the near edge")
 }
 
-@Test func sharedPerspectiveUsesTheContainersVanishingPoint() {
+@Test(.manualClock) func sharedPerspectiveUsesTheContainersVanishingPoint() {
     let image = Golden.render(DemoScene.sharedPerspective)
     // View 1 (centre 90) rotated +45°: its left edge at container x −70 − 38.9, z 38.9,
     // w = 0.922 → x = −118.1 → 41.9. With its own vanishing point it would be at 47.8.
@@ -37,7 +37,7 @@ import StrataDemos
     Golden.expectPixel(image, 160, 120, Golden.paper, "the gap between them")
 }
 
-@Test func backfaceIsMirroredOrHidden() {
+@Test(.manualClock) func backfaceIsMirroredOrHidden() {
     let image = Golden.render(DemoScene.backface)
     // Left picture (110 px, left edge 35, top 65) turned by π: the bar (image x 22..<44, y 22..<88)
     // shows mirrored at x 35 + 110 − 44 … 35 + 110 − 22 = 101…123.
@@ -49,7 +49,7 @@ import StrataDemos
     #expect(drawn == 0, "\(drawn) pixels drawn by a hidden back face")
 }
 
-@Test func oppositeRotationsAboutZCancel() {
+@Test(.manualClock) func oppositeRotationsAboutZCancel() {
     let image = Golden.render(DemoScene.nestedZ)
     let blue: UInt32 = 0xFF4A_78B5
     // The inner 80 × 80 picture is upright: its top-left corner area (122, 82) is the picture.
@@ -59,7 +59,7 @@ import StrataDemos
     Golden.expectPixel(image, 90, 50, Golden.paper, "outside the outer diamond")
 }
 
-@Test func oppositeRotationsAboutYDoNotCancelBecauseOfFlattening() {
+@Test(.manualClock) func oppositeRotationsAboutYDoNotCancelBecauseOfFlattening() {
     let image = Golden.render(DemoScene.nestedY)
     let blue: UInt32 = 0xFF4A_78B5
     // The inner picture, flattened onto the outer and tilted with it, spans x 140.3…180.3 on

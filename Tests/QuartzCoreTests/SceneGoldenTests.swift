@@ -11,14 +11,14 @@ private func goldenSize(_ scene: DemoScene) -> CGSize {
 
 /// Every catalogued scene against its golden (tolerance: max channel difference ≤ 3 on
 /// ≥ 99.5 % of pixels). Each golden was checked by eye against the book's or seed's figure.
-@Test(arguments: SceneCatalog.all.map(\.name))
+@Test(.manualClock, arguments: SceneCatalog.all.map(\.name))
 func sceneMatchesItsGolden(_ name: String) throws {
     let scene = try #require(SceneCatalog.named(name))
     let image = Golden.render(scene, size: goldenSize(scene))
     Golden.check(image, named: name)
 }
 
-@Test func catalogNamesAreUniqueAndResolve() {
+@Test(.manualClock) func catalogNamesAreUniqueAndResolve() {
     let names = SceneCatalog.all.map(\.name)
     #expect(Set(names).count == names.count)
     #expect(names.count == 15)

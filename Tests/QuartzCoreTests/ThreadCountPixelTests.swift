@@ -14,7 +14,7 @@ private func differingPixels(width: Int, height: Int, _ make: () -> CALayer) -> 
     return differing
 }
 
-@Test(arguments: SceneCatalog.all.map(\.name))
+@Test(.manualClock, arguments: SceneCatalog.all.map(\.name))
 func sceneIsIdenticalWithOneAndTwoThreads(_ name: String) throws {
     let scene = try #require(SceneCatalog.named(name))
     let size = name == "translucent-100" ? CGSize(width: 512, height: 384) : scene.defaultSize
@@ -87,7 +87,7 @@ private func randomScene(seed: UInt64) -> CALayer {
     return root
 }
 
-@Test(arguments: [1, 2, 3, 42, 2026] as [UInt64])
+@Test(.manualClock, arguments: [1, 2, 3, 42, 2026] as [UInt64])
 func randomSceneRendersIdenticallyWithOneAndTwoThreads(seed: UInt64) {
     let differing = differingPixels(width: 160, height: 120) { randomScene(seed: seed) }
     #expect(differing == 0, "seed \(seed): \(differing) pixels differ between 1 and 2 threads")
