@@ -118,8 +118,8 @@ private func basic(from: Any? = nil, to: Any? = nil, by: Any? = nil) -> CABasicA
     #expect(writes == 0)
     a.apply(atParentTime: 5.5, get: { _ in 0.0 }, set: { _, _ in writes += 1 })
     #expect(writes == 1)
-    #expect(a.isFinished(atParentTime: 6))
-    #expect(!a.isFinished(atParentTime: 5.99))
+    #expect(a.isFinished(atParentTime: 6.01))
+    #expect(!a.isFinished(atParentTime: 6))  // the active interval is closed
 }
 
 @Test func seedMoveAnimationEndsHundredPointsRightAndStays() {
@@ -138,4 +138,48 @@ private func basic(from: Any? = nil, to: Any? = nil, by: Any? = nil) -> CABasicA
     store["position"] = current
     move.apply(atParentTime: 3, get: { store[$0] }, set: { store[$0] = $1 })
     #expect(store["position"] as? CGPoint == CGPoint(x: 150, y: 80))
+}
+
+/// Drives `animation` (0 → 10 over 1 s) through `apply` at each parent time; nil = not written.
+private func drive(_ animation: CABasicAnimation, _ times: [Double]) -> [Double?] {
+    times.map { t in
+        var store: [String: Any] = [:]
+        animation.apply(atParentTime: t, get: { store[$0] }, set: { store[$0] = $1 })
+        return number(store["opacity"])
+    }
+}
+
+@Test func valuesThroughRepeatCountTwoAndAHalfWithAutoreverses() {
+    let a = basic(from: 0.0, to: 10.0)
+    a.repeatCount = 2.5
+    a.autoreverses = true
+    a.fillMode = .forwards
+    #expect(drive(a, [0.25, 1.25, 2.5, 3.75, 4.5, 6]) == [2.5, 7.5, 5, 2.5, 5, 10])
+}
+
+@Test func valuesAtSpeedTwoMinusOneAndWithTimeOffset() {
+    let fast = basic(from: 0.0, to: 10.0)
+    fast.speed = 2
+    #expect(drive(fast, [0.1, 0.25, 0.6]) == [2, 5, nil])
+    let backwards = basic(from: 0.0, to: 10.0)
+    backwards.speed = -1
+    backwards.beginTime = 1
+    #expect(drive(backwards, [0.25, 0.75, 1.5]) == [7.5, 2.5, nil])
+    let offset = basic(from: 0.0, to: 10.0)
+    offset.timeOffset = 0.5
+    #expect(drive(offset, [0, 0.25, 0.75]) == [5, 7.5, 2.5])
+}
+
+@Test func fillModesThroughValues() {
+    // begins at 1, lasts 1: before (0.5), during (1.5), after (3).
+    let rows: [(CAMediaTimingFillMode, [Double?])] = [
+        (.removed, [nil, 5, nil]), (.forwards, [nil, 5, 10]), (.backwards, [0, 5, nil]), (.both, [0, 5, 10]),
+    ]
+    for (mode, expected) in rows {
+        let a = basic(from: 0.0, to: 10.0)
+        a.beginTime = 1
+        a.fillMode = mode
+        #expect(drive(a, [0.5, 1.5, 3]) == expected, "\(mode.rawValue)")
+        #expect(a.hasStarted(atParentTime: 1) && !a.hasStarted(atParentTime: 0.99))
+    }
 }

@@ -38,3 +38,24 @@ import Testing
     #expect(b >= a)
     #expect(b - a < 100)
 }
+
+@Test func animationFrameByFrameOnAManualClock() {
+    // A 0.25 s linear opacity animation added "now" (beginTime = CACurrentMediaTime()), sampled
+    // at 64 Hz (exact in binary): frame n shows n / 16; frame 16 is the (closed) end, 17 is past it.
+    CAMediaClock.withManualClock(startingAt: 1000) { clock in
+        let a = CABasicAnimation(keyPath: "opacity")
+        a.fromValue = 0.0
+        a.toValue = 1.0
+        a.duration = 0.25
+        a.beginTime = CACurrentMediaTime()
+        var seen: [Double?] = []
+        for _ in 0...17 {
+            var store: [String: Any] = [:]
+            a.apply(atParentTime: CACurrentMediaTime(), get: { store[$0] }, set: { store[$0] = $1 })
+            seen.append((store["opacity"] as? Double).map { $0 * 16 })
+            clock.advance(by: 1.0 / 64)
+        }
+        #expect(seen == (0...16).map { Double($0) } + [nil])
+        #expect(a.isFinished(atParentTime: CACurrentMediaTime()))
+    }
+}

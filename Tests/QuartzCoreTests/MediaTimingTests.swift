@@ -54,7 +54,8 @@ private func check(_ timing: MediaTiming, _ rows: [Row], sourceLocation: SourceL
         Row(t: 2.5, phase: .active, position: .during, local: 0.5, iteration: 1),
         Row(t: 3.75, phase: .active, position: .during, local: 0.25, iteration: 1, reversed: true),
         Row(t: 4.5, phase: .active, position: .during, local: 0.5, iteration: 2),
-        Row(t: 5, phase: .filled, position: .after, local: 1, iteration: 2),
+        Row(t: 5, phase: .active, position: .during, local: 1, iteration: 2),
+        Row(t: 5.01, phase: .filled, position: .after, local: 1, iteration: 2),
         Row(t: 7, phase: .filled, position: .after, local: 1, iteration: 2),
     ])
 }
@@ -65,7 +66,8 @@ private func check(_ timing: MediaTiming, _ rows: [Row], sourceLocation: SourceL
         Row(t: 1, phase: .active, position: .during, local: 1),
         Row(t: 2, phase: .active, position: .during, local: 0, iteration: 1),
         Row(t: 3.5, phase: .active, position: .during, local: 1.5, iteration: 1),
-        Row(t: 4, phase: .filled, position: .after, local: 2, iteration: 1),
+        Row(t: 4, phase: .active, position: .during, local: 2, iteration: 1),
+        Row(t: 4.5, phase: .filled, position: .after, local: 2, iteration: 1),
     ])
 }
 
@@ -74,7 +76,8 @@ private func check(_ timing: MediaTiming, _ rows: [Row], sourceLocation: SourceL
     check(timing, [
         Row(t: 1.25, phase: .active, position: .during, local: 0.5),
         Row(t: 1.45, phase: .active, position: .during, local: 0.9),
-        Row(t: 1.5, phase: .inactive, position: .after, local: 0),
+        Row(t: 1.5, phase: .active, position: .during, local: 1),
+        Row(t: 1.51, phase: .inactive, position: .after, local: 0),
     ])
 }
 

@@ -2,13 +2,18 @@
 ///
 /// Numbers of every Swift type and `NSNumber` become `.number`; `CGPoint`/`CGSize`/`CGRect`, bare
 /// or in an `NSValue`, become `.point`/`.size`/`.rect`; arrays of numbers become `.numbers`.
-/// `Representation` remembers the original type so results go back as the caller gave them.
+/// `CATransform3D`, `CGColor` (as straight sRGB red, green, blue, alpha) and `CGPath` (its points,
+/// element by element) are values too. `Representation` remembers the original type so results go
+/// back as the caller gave them.
 package enum AnimatableValue {
     case number(Double)
     case point(CGPoint)
     case size(CGSize)
     case rect(CGRect)
     case numbers([Double])
+    case transform(CATransform3D)
+    case color(CGColor)
+    case path(CGPath)
 
     /// The Swift or Foundation type a value came in as.
     package enum Representation: Equatable {
@@ -38,6 +43,9 @@ package enum AnimatableValue {
         case let p as CGPoint: return (.point(p), .plain)
         case let s as CGSize: return (.size(s), .plain)
         case let r as CGRect: return (.rect(r), .plain)
+        case let t as CATransform3D: return (.transform(t), .plain)
+        case let c as CGColor: return (.color(c), .plain)
+        case let p as CGPath: return (.path(p), .plain)
         case let a as [Double]: return (.numbers(a), .array(element: .double))
         case let a as [CGFloat]: return (.numbers(a.map(Double.init)), .array(element: .cgFloat))
         case let a as [Float]: return (.numbers(a.map(Double.init)), .array(element: .float))
@@ -115,6 +123,9 @@ package enum AnimatableValue {
         case (.point(let p), _): return p
         case (.size(let s), _): return s
         case (.rect(let r), _): return r
+        case (.transform(let t), _): return t
+        case (.color(let c), _): return c
+        case (.path(let p), _): return p
         case (.numbers(let a), .array(let kind)):
             switch kind {
             case .double: return a
@@ -135,6 +146,12 @@ package enum AnimatableValue {
         case .size(let s): return [Double(s.width), Double(s.height)]
         case .rect(let r): return [Double(r.origin.x), Double(r.origin.y), Double(r.size.width), Double(r.size.height)]
         case .numbers(let a): return a
+        case .transform(let t): return t.entries.map(Double.init)
+        case .color(let c):
+            let (r, g, b, a) = c.rgba
+            return [r, g, b, a]
+        case .path(let p):
+            return p.elements.flatMap { $0.points.flatMap { [Double($0.x), Double($0.y)] } }
         }
     }
 
@@ -146,6 +163,28 @@ package enum AnimatableValue {
         case .size: return .size(CGSize(width: c[0], height: c[1]))
         case .rect: return .rect(CGRect(x: c[0], y: c[1], width: c[2], height: c[3]))
         case .numbers: return .numbers(c)
+        case .transform: return .transform(CATransform3D(entries: c.map { CGFloat($0) }))
+        case .color: return .color(CGColor(srgbRed: c[0], green: c[1], blue: c[2], alpha: c[3]))
+        case .path(let p):
+            var i = 0
+            func next() -> CGPoint {
+                defer { i += 2 }
+                return CGPoint(x: c[i], y: c[i + 1])
+            }
+            let elements: [CGPath.Element] = p.elements.map { e in
+                switch e {
+                case .move: return .move(to: next())
+                case .line: return .line(to: next())
+                case .quadCurve:
+                    let control = next()
+                    return .quadCurve(to: next(), control: control)
+                case .curve:
+                    let c1 = next(), c2 = next()
+                    return .curve(to: next(), control1: c1, control2: c2)
+                case .closeSubpath: return .closeSubpath
+                }
+            }
+            return .path(CGPath(elements: elements))
         }
     }
 
@@ -154,12 +193,17 @@ package enum AnimatableValue {
         switch (self, other) {
         case (.number, .number), (.point, .point), (.size, .size), (.rect, .rect): return true
         case (.numbers(let a), .numbers(let b)): return a.count == b.count
+        case (.transform, .transform), (.color, .color): return true
+        case (.path(let a), .path(let b)):
+            return a.elements.count == b.elements.count
+                && zip(a.elements, b.elements).allSatisfy { $0.type == $1.type }
         default: return false
         }
     }
 
-    /// The zero of this kind (the identity for addition).
+    /// The zero of this kind (the identity for addition; the identity matrix for transforms).
     package var zero: AnimatableValue {
-        withComponents([Double](repeating: 0, count: components.count))
+        if case .transform = self { return .transform(CATransform3DIdentity) }
+        return withComponents([Double](repeating: 0, count: components.count))
     }
 }

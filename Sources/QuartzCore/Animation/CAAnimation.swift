@@ -109,6 +109,12 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
         mediaTiming(defaultDuration: defaultDuration).sample(atParentTime: parentTime).position == .after
     }
 
+    /// Whether the animation's active duration has begun at `parentTime` (for `animationDidStart`).
+    package func hasStarted(atParentTime parentTime: CFTimeInterval,
+                            defaultDuration: CFTimeInterval = CAAnimation.defaultDuration) -> Bool {
+        mediaTiming(defaultDuration: defaultDuration).sample(atParentTime: parentTime).position != .before
+    }
+
     /// Applies the animation's effect at `parentTime` (the layer's local time) to a set of
     /// animatable properties read through `get` and written through `set`, keyed by key path.
     ///

@@ -4,7 +4,8 @@
 /// object's local time to its children as their parent time. The model (Apple's header
 /// `CAMediaTiming.h`, plus behaviour observed on Apple platforms):
 ///
-/// - active time `a = (tp - beginTime) * speed`; the object is active for `0 ≤ a < activeDuration`
+/// - active time `a = (tp - beginTime) * speed`; the object is active for `0 ≤ a ≤ activeDuration` (closed, so a
+///   group frozen at its end still shows the children ending with it)
 ///   (so a negative `speed` plays the interval backwards: it is active while `tp` lies in
 ///   `beginTime - activeDuration/|speed| … beginTime`);
 /// - `timeOffset` shifts where playback starts without changing the active duration: the
@@ -34,7 +35,9 @@ package struct MediaTiming: Sendable, Equatable {
 
     /// The result of sampling the timing at one parent time.
     package struct Sample: Sendable, Equatable {
+        /// Whether the object has an effect.
         package var phase: Phase
+        /// Before, during or after the active duration.
         package var position: Position
         /// Time within the current iteration, `0 … duration` (already reversed when autoreversing).
         package var localTime: CFTimeInterval
@@ -49,16 +52,24 @@ package struct MediaTiming: Sendable, Equatable {
         package var isVisible: Bool { phase != .inactive }
     }
 
+    /// Begin time in the parent's time space.
     package var beginTime: CFTimeInterval
     /// The effective duration of one pass (> 0); `.infinity` (or any value ≤ 0) means unbounded, as for layers.
     package var duration: CFTimeInterval
+    /// Local time per unit of parent time; 0 pauses, negative runs backwards.
     package var speed: Float
+    /// Added to active time before wrapping into an iteration.
     package var timeOffset: CFTimeInterval
+    /// Iterations to play (0 means 1); may be fractional; `.infinity` never stops.
     package var repeatCount: Float
+    /// Active duration when positive (overrides `repeatCount`).
     package var repeatDuration: CFTimeInterval
+    /// Whether each iteration plays forwards then backwards.
     package var autoreverses: Bool
+    /// What happens outside the active duration.
     package var fillMode: CAMediaTimingFillMode
 
+    /// Timing from explicit values; `duration` must already be the effective one (see `init(_:defaultDuration:)`).
     package init(
         beginTime: CFTimeInterval = 0, duration: CFTimeInterval, speed: Float = 1,
         timeOffset: CFTimeInterval = 0, repeatCount: Float = 0, repeatDuration: CFTimeInterval = 0,
@@ -144,14 +155,16 @@ package struct MediaTiming: Sendable, Equatable {
             s.activeTime = a
             return s
         }
-        if a >= end {
+        if a > end {
             var s = iterationTime(active: end, endInclusive: true)
             s.position = .after
             s.phase = fillMode.fillsForwards ? .filled : .inactive
             s.activeTime = a
             return s
         }
-        var s = iterationTime(active: a, endInclusive: false)
+        // The active interval is closed: at exactly its end the object shows its end value, so a
+        // group frozen at its end still shows children that end with it (SMIL's freeze).
+        var s = iterationTime(active: a, endInclusive: a == end)
         s.activeTime = a
         return s
     }
