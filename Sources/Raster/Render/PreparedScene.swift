@@ -7,6 +7,8 @@
 /// (top 1, right 2, bottom 4, left 8; 16 for the edge made by clipping at the eye plane).
 struct LineEdge: Sendable {
     var a: Double, b: Double, c: Double
+    /// 1/a, or 0 when the edge is horizontal (|a| < 1e-12): rows solve for x without dividing.
+    var inverseA: Double
     var side: UInt8
 }
 
@@ -25,11 +27,21 @@ struct HardEdge: Sendable {
 
 /// A rounded corner: the local quadrant `(q − centre)·(sx, sy) > 0` uses the arc instead of
 /// the two adjacent straight edges (`sideMask`). `box` bounds the quadrant square in device
-/// pixels (x0, y0, x1, y1).
+/// pixels (x0, y0, x1, y1); `quad` holds its four device corners (x0, y0, x1, y1, …) in order,
+/// unless `behind` (part of it lies behind the eye: every row it reaches is all rim).
+/// `fullRadius²` (affine maps only, else −1): local points nearer the arc's centre than this
+/// are at least half a device pixel inside the arc, so fully covered.
 struct CornerZone: Sendable {
     var cx: Double, cy: Double, sx: Double, sy: Double, radius: Double
+    var fullRadiusSquared: Double
     var sideMask: UInt8
+}
+
+/// Where a corner quadrant lies in device space (read per row, not per pixel).
+struct CornerExtent: Sendable {
     var box: SIMD4<Double>
+    var quad: SIMD8<Double>
+    var behind: Bool
 }
 
 /// A rounded-rect clip of another plane, with its device → local map.
@@ -72,6 +84,7 @@ struct PreparedScene: Sendable {
     var edges: [LineEdge] = []
     var hardEdges: [HardEdge] = []
     var corners: [CornerZone] = []
+    var cornerExtents: [CornerExtent] = []
     var clipShapes: [ClipShape] = []
 }
 
@@ -205,7 +218,7 @@ extension PreparedScene {
             let len = (dx * dx + dy * dy).squareRoot()
             guard len > 1e-9 else { continue }
             let a = -dy / len * orientation, b = dx / len * orientation
-            edges.append(LineEdge(a: a, b: b, c: -(a * p.x + b * p.y), side: side))
+            edges.append(LineEdge(a: a, b: b, c: -(a * p.x + b * p.y), inverseA: abs(a) < 1e-12 ? 0 : 1 / a, side: side))
         }
         let edgeRange = edgeStart..<edges.count
 
@@ -257,17 +270,31 @@ extension PreparedScene {
             // of the arc's centre.
             let cx = x + ix * r, cy = y + iy * r
             var box = SIMD4<Double>(.infinity, .infinity, -.infinity, -.infinity)
+            var quad = SIMD8<Double>(repeating: 0)
             var behind = false
-            for (qx, qy) in [(x, y), (cx, y), (cx, cy), (x, cy)] {
+            for (i, (qx, qy)) in [(x, y), (cx, y), (cx, cy), (x, cy)].enumerated() {
                 let p = m.applyHomogeneous(x: qx, y: qy)
                 if !(p.z > eps) { behind = true; break }
                 let d = project(p)
+                quad[2 * i] = d.x; quad[2 * i + 1] = d.y
                 box = SIMD4(Swift.min(box.x, d.x), Swift.min(box.y, d.y), Swift.max(box.z, d.x), Swift.max(box.w, d.y))
             }
             if behind { box = SIMD4(-1e18, -1e18, 1e18, 1e18) }
             if box.z < Double(bounds.x0) - 1 || box.x > Double(bounds.x1) + 1
                 || box.w < Double(bounds.y0) - 1 || box.y > Double(bounds.y1) + 1 { continue }
-            corners.append(CornerZone(cx: cx, cy: cy, sx: -ix, sy: -iy, radius: r, sideMask: mask, box: box))
+            // Under an affine map one device pixel spans at most σ local units (σ: the largest
+            // singular value of the inverse's linear part), so a disc of radius r − σ/2 (less a
+            // hair for rounding) is fully covered.
+            var full = -1.0
+            if inverse.isAffine && inverse.m33 == 1 {
+                let a = inverse.m11, b = inverse.m12, c = inverse.m21, d = inverse.m22
+                let t = a * a + b * b + c * c + d * d, det = a * d - b * c
+                let sigma = ((t + (Swift.max(t * t - 4 * det * det, 0)).squareRoot()) / 2).squareRoot()
+                let rho = r - 0.5 * sigma * (1 + 1e-6) - 1e-9 * r
+                if rho > 0 { full = rho * rho }
+            }
+            corners.append(CornerZone(cx: cx, cy: cy, sx: -ix, sy: -iy, radius: r, fullRadiusSquared: full, sideMask: mask))
+            cornerExtents.append(CornerExtent(box: box, quad: quad, behind: behind))
         }
         let cornerRange = cornerStart..<corners.count
 
@@ -275,7 +302,7 @@ extension PreparedScene {
         let clipStart = clipShapes.count
         for (clipShape, map0) in command.clip.roundedRects {
             guard !clipShape.isEmpty, map0.isFinite else {
-                abandon(); corners.removeSubrange(cornerStart...); clipShapes.removeSubrange(clipStart...); return
+                abandon(); corners.removeSubrange(cornerStart...); cornerExtents.removeSubrange(cornerStart...); clipShapes.removeSubrange(clipStart...); return
             }
             let map = normalised(map0)
             let containsShape = segments.allSatisfy { seg in
@@ -298,12 +325,12 @@ extension PreparedScene {
             paint = .solid(color: color, interior: mul255(color, opacity8))
         case .texture(let texture, let map, let filter):
             guard texture.width > 0, texture.height > 0, map.isFinite else {
-                abandon(); corners.removeSubrange(cornerStart...); clipShapes.removeSubrange(clipStart...); return
+                abandon(); corners.removeSubrange(cornerStart...); cornerExtents.removeSubrange(cornerStart...); clipShapes.removeSubrange(clipStart...); return
             }
             paint = .texture(TextureView(texture), deviceToTexel: normalised(inverse.concatenating(map)), filter: filter)
         case .alphaMask(let texture, let map, let color):
             guard texture.width > 0, texture.height > 0, map.isFinite else {
-                abandon(); corners.removeSubrange(cornerStart...); clipShapes.removeSubrange(clipStart...); return
+                abandon(); corners.removeSubrange(cornerStart...); cornerExtents.removeSubrange(cornerStart...); clipShapes.removeSubrange(clipStart...); return
             }
             paint = .alphaMask(TextureView(texture), deviceToTexel: normalised(inverse.concatenating(map)), color: color)
         }
