@@ -74,6 +74,9 @@ struct PreparedFill: Sendable {
     var opacity: Double
     var opacity8: UInt32
     var paint: PreparedPaint
+    /// Local points with x in `cornerFree.x...cornerFree.z` or y in `cornerFree.y...cornerFree.w`
+    /// lie in no corner quadrant: the common case skips the corner loop.
+    var cornerFree: SIMD4<Double>
 }
 
 /// All prepared fills of one `execute` call, with their edges in flat arrays.
@@ -332,6 +335,10 @@ extension PreparedScene {
 
         fills.append(PreparedFill(bounds: bounds, edges: edgeRange, hardEdges: hardRange, corners: cornerRange,
                                   clipShapes: clipRange, inverse: inverse, affine: inverse.isAffine && inverse.m33 == 1,
-                                  opacity: clampedOpacity, opacity8: opacity8, paint: paint))
+                                  opacity: clampedOpacity, opacity8: opacity8, paint: paint,
+                                  cornerFree: SIMD4(shape.minX + Swift.max(shape.topLeft, shape.bottomLeft),
+                                                    shape.minY + Swift.max(shape.topLeft, shape.topRight),
+                                                    shape.maxX - Swift.max(shape.topRight, shape.bottomRight),
+                                                    shape.maxY - Swift.max(shape.bottomLeft, shape.bottomRight))))
     }
 }
