@@ -164,7 +164,7 @@ struct BandRasterizer: @unchecked Sendable {
                     let j = (i + 1) & 3
                     let ax = c.quad[2 * i], ay = c.quad[2 * i + 1], bx = c.quad[2 * j], by = c.quad[2 * j + 1]
                     if (ay - py) * (by - py) > 0 { continue }
-                    let x = ay == by ? ax : ax + (py - ay) * (bx - ax) / (by - ay)
+                    let x = ay == by ? ax : ax + (py - ay) * c.slopes[i]
                     qx0 = Swift.min(qx0, Swift.min(x, ay == by ? bx : x)); qx1 = Swift.max(qx1, Swift.max(x, ay == by ? bx : x))
                 }
                 if qx0 > qx1 { continue }
