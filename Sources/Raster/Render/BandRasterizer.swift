@@ -36,7 +36,9 @@ struct BandRasterizer: @unchecked Sendable {
             let h = inv.applyHomogeneous(x: px, y: py)
             if !(h.z > 0) { return 0 }
             let qx = f.affine ? h.x : h.x / h.z, qy = f.affine ? h.y : h.y / h.z
-            for k in f.corners {
+            let free = f.cornerFree
+            let inCornerBand = (qx < free.x || qx > free.z) && (qy < free.y || qy > free.w)
+            for k in f.corners where inCornerBand {
                 let c = corners[k]
                 let dx = qx - c.cx, dy = qy - c.cy
                 guard dx * c.sx > 0 && dy * c.sy > 0 else { continue }
@@ -47,13 +49,13 @@ struct BandRasterizer: @unchecked Sendable {
                 if len2 <= c.fullRadiusSquared { break }
                 let len = len2.squareRoot()
                 let dist = len - c.radius
-                let nx = dx / len, ny = dy / len
                 let g: Double
                 if f.affine {
-                    let gx = nx * inv.m11 + ny * inv.m12, gy = nx * inv.m21 + ny * inv.m22
-                    g = (gx * gx + gy * gy).squareRoot()
+                    // |Jᵀ·n| with n = (dx, dy)/len, the division folded into one at the end.
+                    let gx = dx * inv.m11 + dy * inv.m12, gy = dx * inv.m21 + dy * inv.m22
+                    g = (gx * gx + gy * gy).squareRoot() / len
                 } else {
-                    g = deviceGradientLength(inv, h, nx, ny)
+                    g = deviceGradientLength(inv, h, dx / len, dy / len)
                 }
                 let d = g > 0 && g.isFinite ? 0.5 - dist / g : (dist <= 0 ? 1 : 0)
                 if d <= 0 { return 0 }
@@ -163,7 +165,7 @@ struct BandRasterizer: @unchecked Sendable {
                     let j = (i + 1) & 3
                     let ax = c.quad[2 * i], ay = c.quad[2 * i + 1], bx = c.quad[2 * j], by = c.quad[2 * j + 1]
                     if (ay - py) * (by - py) > 0 { continue }
-                    let x = ay == by ? ax : ax + (py - ay) * (bx - ax) / (by - ay)
+                    let x = ay == by ? ax : ax + (py - ay) * c.slopes[i]
                     qx0 = Swift.min(qx0, Swift.min(x, ay == by ? bx : x)); qx1 = Swift.max(qx1, Swift.max(x, ay == by ? bx : x))
                 }
                 if qx0 > qx1 { continue }

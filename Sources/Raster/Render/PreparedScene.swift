@@ -41,6 +41,8 @@ struct CornerZone: Sendable {
 struct CornerExtent: Sendable {
     var box: SIMD4<Double>
     var quad: SIMD8<Double>
+    /// dx/dy of the quad's edge i (from corner i to i+1); 0 for a horizontal edge.
+    var slopes: SIMD4<Double>
     var behind: Bool
 }
 
@@ -76,6 +78,9 @@ struct PreparedFill: Sendable {
     var opacity: Double
     var opacity8: UInt32
     var paint: PreparedPaint
+    /// Local points with x in `cornerFree.x...cornerFree.z` or y in `cornerFree.y...cornerFree.w`
+    /// lie in no corner quadrant: the common case skips the corner loop.
+    var cornerFree: SIMD4<Double>
 }
 
 /// All prepared fills of one `execute` call, with their edges in flat arrays.
@@ -97,10 +102,17 @@ func clampedInt(_ v: Double) -> Int {
     return Int(v)
 }
 
+// Truncate-and-adjust instead of `rounded(.down)`, which is a libm call without SSE4.1.
 @inline(__always)
-func floorInt(_ v: Double) -> Int { clampedInt(v.rounded(.down)) }
+func floorInt(_ v: Double) -> Int {
+    let i = clampedInt(v)
+    return Double(i) > v ? i - 1 : i
+}
 @inline(__always)
-func ceilInt(_ v: Double) -> Int { clampedInt(v.rounded(.up)) }
+func ceilInt(_ v: Double) -> Int {
+    let i = clampedInt(v)
+    return Double(i) < v ? i + 1 : i
+}
 
 /// Scales a projective map so that m33 == 1 when it is affine (W is then exactly 1).
 func normalised(_ m: Projective) -> Projective {
@@ -294,7 +306,13 @@ extension PreparedScene {
                 if rho > 0 { full = rho * rho }
             }
             corners.append(CornerZone(cx: cx, cy: cy, sx: -ix, sy: -iy, radius: r, fullRadiusSquared: full, sideMask: mask))
-            cornerExtents.append(CornerExtent(box: box, quad: quad, behind: behind))
+            var slopes = SIMD4<Double>(repeating: 0)
+            for i in 0..<4 {
+                let j = (i + 1) & 3
+                let dy = quad[2 * j + 1] - quad[2 * i + 1]
+                slopes[i] = dy == 0 ? 0 : (quad[2 * j] - quad[2 * i]) / dy
+            }
+            cornerExtents.append(CornerExtent(box: box, quad: quad, slopes: slopes, behind: behind))
         }
         let cornerRange = cornerStart..<corners.count
 
@@ -337,6 +355,10 @@ extension PreparedScene {
 
         fills.append(PreparedFill(bounds: bounds, edges: edgeRange, hardEdges: hardRange, corners: cornerRange,
                                   clipShapes: clipRange, inverse: inverse, affine: inverse.isAffine && inverse.m33 == 1,
-                                  opacity: clampedOpacity, opacity8: opacity8, paint: paint))
+                                  opacity: clampedOpacity, opacity8: opacity8, paint: paint,
+                                  cornerFree: SIMD4(shape.minX + Swift.max(shape.topLeft, shape.bottomLeft),
+                                                    shape.minY + Swift.max(shape.topLeft, shape.topRight),
+                                                    shape.maxX - Swift.max(shape.topRight, shape.bottomRight),
+                                                    shape.maxY - Swift.max(shape.bottomLeft, shape.bottomRight))))
     }
 }
