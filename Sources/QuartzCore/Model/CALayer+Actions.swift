@@ -31,6 +31,8 @@ extension CALayer {
     /// value on screen now to the new model value, with the transaction's duration and timing.
     private func implicitAnimation(forKey key: String) -> CAAction? {
         guard Self.animatableKeys.contains(key) else { return nil }
+        // A transaction duration of 0 means "no animation" (the seed's pan handler relies on it).
+        guard CATransaction.animationDuration() > 0 else { return nil }
         let animation = CABasicAnimation(keyPath: key)
         animation.fromValue = pendingOldValues[key]
         animation.duration = CATransaction.animationDuration()
