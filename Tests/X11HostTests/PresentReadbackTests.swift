@@ -19,7 +19,7 @@ struct PresentReadbackTests {
     }
 
     @Test func presentedPixelsReadBackExactly() async throws {
-        let server = try XvfbServer()
+        let server = try await XvfbServer.start()
         defer { server.stop() }
         let display = try X11Display(name: server.display)
         let window = try X11Window(display: display, title: "strata-present", width: 80, height: 60)
@@ -49,7 +49,7 @@ struct PresentReadbackTests {
 
         // The same pixel through xwd and ImageMagick, and a PNG to look at.
         let png = "/tmp/x11host-present.png"
-        let (status, output) = try Tool.shell(
+        let (status, output) = try await Tool.shell(
             "xwd -silent -id \(window.windowID) | convert xwd:- \(png) && convert \(png) -format '%[pixel:p{79,59}]' info:",
             display: server.display)
         #expect(status == 0)
@@ -58,7 +58,7 @@ struct PresentReadbackTests {
     }
 
     @Test func overlapIsBlittedAndTheRestIsLeftAlone() async throws {
-        let server = try XvfbServer()
+        let server = try await XvfbServer.start()
         defer { server.stop() }
         let display = try X11Display(name: server.display)
         let window = try X11Window(display: display, title: "strata-overlap", width: 40, height: 30)
@@ -91,8 +91,8 @@ struct PresentReadbackTests {
         window.close()
     }
 
-    @Test func invalidSizeThrows() throws {
-        let server = try XvfbServer()
+    @Test func invalidSizeThrows() async throws {
+        let server = try await XvfbServer.start()
         defer { server.stop() }
         let display = try X11Display(name: server.display)
         #expect(throws: X11Error.invalidWindowSize(width: 0, height: 10)) {

@@ -13,7 +13,7 @@ final class EventRecorder {
     }
 
     /// Waits up to `timeout` seconds for an event matching `predicate`; returns it, or nil.
-    func wait(timeout: Double = 5, for predicate: (X11Event) -> Bool) async -> X11Event? {
+    func wait(timeout: Double = 10, for predicate: (X11Event) -> Bool) async -> X11Event? {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if let found = events.first(where: predicate) { return found }

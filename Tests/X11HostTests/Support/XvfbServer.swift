@@ -41,6 +41,12 @@ final class XvfbServer: @unchecked Sendable {
         display = ":\(number)"
     }
 
+    /// Starts a server off the caller's actor, so a main-actor test does not stall the main
+    /// queue (and the event sources of other tests) while Xvfb boots.
+    static func start(screen: String = "640x480x24", arguments: [String] = []) async throws -> XvfbServer {
+        try await Task.detached { try XvfbServer(screen: screen, arguments: arguments) }.value
+    }
+
     /// Kills the server and waits for it to exit.
     ///
     /// SIGKILL, not `terminate()`: a child started from a Dispatch worker thread inherits that
@@ -67,7 +73,11 @@ enum Tool {
     /// Runs `arguments` through a shell-free `Process`, with `DISPLAY` set, and returns its exit
     /// status and standard output.
     @discardableResult
-    static func run(_ arguments: [String], display: String? = nil) throws -> (status: Int32, output: Data) {
+    static func run(_ arguments: [String], display: String? = nil) async throws -> (status: Int32, output: Data) {
+        try await Task.detached { try runBlocking(arguments, display: display) }.value
+    }
+
+    static func runBlocking(_ arguments: [String], display: String? = nil) throws -> (status: Int32, output: Data) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path(of: arguments[0]) ?? arguments[0])
         process.arguments = Array(arguments.dropFirst())
@@ -86,13 +96,13 @@ enum Tool {
 
     /// Runs a shell pipeline (for `xwd | convert`).
     @discardableResult
-    static func shell(_ command: String, display: String) throws -> (status: Int32, output: Data) {
-        try run(["sh", "-c", command], display: display)
+    static func shell(_ command: String, display: String) async throws -> (status: Int32, output: Data) {
+        try await run(["sh", "-c", command], display: display)
     }
 
     /// Shared-memory segment ids whose creator is `pid`, from `ipcs -m -p`.
     static func sharedMemorySegments(createdBy pid: Int32) throws -> [String] {
-        let text = String(decoding: try run(["ipcs", "-m", "-p"]).output, as: UTF8.self)
+        let text = String(decoding: try runBlocking(["ipcs", "-m", "-p"]).output, as: UTF8.self)
         return text.split(separator: "\n").compactMap { line in
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
             guard fields.count >= 4, Int(fields[0]) != nil, fields[2] == "\(pid)" else { return nil }
