@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// A private Xvfb for one test: started with `-displayfd` (never a fixed display number) and
-/// killed by `stop()`.
+/// A private Xvfb for one test: started with `-displayfd` (never a fixed display number),
+/// killed by `stop()`, and ending by itself when its last client leaves.
 final class XvfbServer: @unchecked Sendable {
     /// Whether `Xvfb` is on PATH; tests are skipped (with that reason) when it is not.
     static let isAvailable = Tool.path(of: "Xvfb") != nil
@@ -18,7 +18,10 @@ final class XvfbServer: @unchecked Sendable {
     /// to print its display number.
     init(screen: String = "640x480x24", arguments: [String] = []) throws {
         process.executableURL = URL(fileURLWithPath: Tool.path(of: "Xvfb")!)
-        process.arguments = ["-displayfd", "1", "-screen", "0", screen, "-nolisten", "tcp"] + arguments
+        // -terminate: the server exits when its last client disconnects, so one started by an
+        // exit-test child that dies (or exits early on a failed check) never outlives it.
+        process.arguments = ["-displayfd", "1", "-screen", "0", screen, "-nolisten", "tcp", "-terminate"]
+            + arguments
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
