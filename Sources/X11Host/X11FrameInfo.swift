@@ -1,7 +1,7 @@
 /// Timing and path of a window's presents, for a HUD.
 ///
-/// Strata's own type. Times are seconds on the monotonic clock (`CLOCK_MONOTONIC`, the clock of
-/// `CACurrentMediaTime` on Linux).
+/// Strata's own type. Times are seconds on `CLOCK_MONOTONIC` (the clock a Linux
+/// `CACurrentMediaTime` should read, so the two compare directly).
 public struct X11FrameInfo: Sendable, Equatable {
     /// When the last `present` finished issuing its blit; 0 before the first one.
     public var lastPresentTime: Double = 0
