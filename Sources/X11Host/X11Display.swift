@@ -128,11 +128,18 @@ public final class X11Display {
     /// Nonisolated so the handler closure does not inherit main-actor isolation (a main-actor
     /// closure fired by Dispatch dies with SIGILL); the source runs on the main queue, so
     /// `assumeIsolated` holds.
+    ///
+    /// The source watches a duplicate of the connection's descriptor and closes it in its cancel
+    /// handler. Dispatch must not see its descriptor closed before cancellation completes:
+    /// `XCloseDisplay` closing it directly let the next display reuse the number while the old
+    /// registration was still live, and that display then never heard of its events.
     private nonisolated static func makeEventSource(fd: Int32, owner: X11Display) -> DispatchSourceRead {
-        let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: .main)
+        let watched = dup(fd)
+        let source = DispatchSource.makeReadSource(fileDescriptor: watched >= 0 ? watched : fd, queue: .main)
         source.setEventHandler { @Sendable [weak owner] in
             MainActor.assumeIsolated { owner?.processEvents() }
         }
+        if watched >= 0 { source.setCancelHandler { @Sendable in close(watched) } }
         source.resume()
         return source
     }
