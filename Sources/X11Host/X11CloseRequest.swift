@@ -11,7 +11,11 @@ public func sendCloseRequest(display: String?, window: UInt) throws {
     guard let requested, !requested.isEmpty else { throw X11Error.noDisplay }
     XErrorTrap.install()
     guard let d = XOpenDisplay(requested) else { throw X11Error.cannotConnect(display: requested) }
-    defer { XCloseDisplay(d) }
+    XErrorTrap.allowQuietTeardown(of: d)
+    defer {
+        XErrorTrap.quietly(on: d) { _ = XCloseDisplay(d) }
+        XErrorTrap.forget(d)
+    }
     var event = XEvent()
     event.xclient.type = ClientMessage
     event.xclient.window = Window(window)

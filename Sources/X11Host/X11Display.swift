@@ -6,7 +6,8 @@ import Foundation
 ///
 /// Strata's own type. Main-actor bound: Xlib call sequences need one owner. Events are read by a
 /// `DispatchSource` on the main queue and handed to the `X11Window` they belong to. If the server
-/// goes away mid-run the process prints a message and exits with `connectionLostExitCode`.
+/// goes away mid-run the process prints a message and exits with `connectionLostExitCode`;
+/// closing windows or dropping the display after that is quiet (no exit from teardown alone).
 @MainActor
 public final class X11Display {
     /// The exit code used when the X server goes away mid-run (74, `EX_IOERR`).
@@ -50,6 +51,7 @@ public final class X11Display {
         XErrorTrap.install()
         guard let handle = XOpenDisplay(requested) else { throw X11Error.cannotConnect(display: requested) }
         self.handle = handle
+        XErrorTrap.allowQuietTeardown(of: handle)
         self.name = String(cString: XDisplayString(handle))
         screen = XDefaultScreen(handle)
         switch PixelFormat.read(display: handle, screen: screen) {
@@ -72,12 +74,15 @@ public final class X11Display {
 
     isolated deinit {
         source?.cancel()
-        XCloseDisplay(handle)
+        XErrorTrap.quietly(on: handle) { _ = XCloseDisplay(handle) }
+        XErrorTrap.forget(handle)
     }
 
     /// Reads every event Xlib has or the socket holds, then delivers them to the windows'
     /// `onEvent` handlers. The event source calls this; so does every `present`.
     public func processEvents() {
+        // The server went away while a window was being closed; any further use ends here.
+        if XErrorTrap.isLost(handle) { XErrorTrap.exitForLostConnection(name: name) }
         pullEvents()
         deliverPending()
     }

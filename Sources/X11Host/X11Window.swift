@@ -68,12 +68,15 @@ public final class X11Window {
     public func close() {
         guard !isClosed else { return }
         isClosed = true
-        releaseBuffers()
-        XFreeGC(display.handle, gc)
         display.unregister(self)
-        XDestroyWindow(display.handle, windowID)
-        // The round trip makes the server detach the segments now, not at some later flush.
-        XSync(display.handle, 0)
+        // Quiet: a window closed after the server died must not end the program by itself.
+        XErrorTrap.quietly(on: display.handle) {
+            releaseBuffers()
+            XFreeGC(display.handle, gc)
+            XDestroyWindow(display.handle, windowID)
+            // The round trip makes the server detach the segments now, not at some later flush.
+            XSync(display.handle, 0)
+        }
     }
 
     /// Records a size from `ConfigureNotify`; buffers follow on the next present.

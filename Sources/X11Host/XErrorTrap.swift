@@ -14,6 +14,44 @@ enum XErrorTrap {
     /// Displays being trapped, by `Display*` address → first error text (nil: none yet).
     nonisolated(unsafe) private static var trapped: [UInt: String?] = [:]
     nonisolated(unsafe) private static var installed = false
+    /// Displays being torn down: losing the server there is harmless and must not exit.
+    nonisolated(unsafe) private static var quiet: Set<UInt> = []
+    /// Displays whose server went away during a teardown; the next use of them exits.
+    nonisolated(unsafe) private static var lost: Set<UInt> = []
+
+    private static func key(_ display: OpaquePointer) -> UInt {
+        UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(display)))
+    }
+
+    /// Lets Xlib return from an I/O error on `display` instead of exiting, when we say so.
+    static func allowQuietTeardown(of display: OpaquePointer) {
+        XSetIOErrorExitHandler(display, ioErrorExitHandler, nil)
+    }
+
+    /// Runs teardown calls (`XDestroyWindow`, `XCloseDisplay`…) that may find the server gone:
+    /// if so the display is marked lost, and the program goes on.
+    static func quietly(on display: OpaquePointer, _ body: () -> Void) {
+        lock.lock(); quiet.insert(key(display)); lock.unlock()
+        body()
+        lock.lock(); quiet.remove(key(display)); lock.unlock()
+    }
+
+    /// Whether the server went away during a quiet teardown on `display`.
+    static func isLost(_ display: OpaquePointer) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        return lost.contains(key(display))
+    }
+
+    /// Forgets `display` once it has been closed (its address may be reused).
+    static func forget(_ display: OpaquePointer) {
+        lock.lock(); lost.remove(key(display)); lock.unlock()
+    }
+
+    /// Prints the lost-connection message and exits with `connectionLostExitCode`.
+    static func exitForLostConnection(name: String) -> Never {
+        writeStandardError("X11Host: lost the connection to the X server on display \"\(name)\"; exiting\n")
+        exit(connectionLostExitCode)
+    }
 
     /// Installs the handlers once per process.
     static func install() {
@@ -51,9 +89,22 @@ enum XErrorTrap {
     }
 
     private static let ioErrorHandler: XIOErrorHandler = { display in
+        if let display {
+            XErrorTrap.lock.lock()
+            let isQuiet = XErrorTrap.quiet.contains(XErrorTrap.key(display))
+            if isQuiet { XErrorTrap.lost.insert(XErrorTrap.key(display)) }
+            XErrorTrap.lock.unlock()
+            // Returning lets Xlib call the display's exit handler below, which returns too.
+            if isQuiet { return 0 }
+        }
         let name = display.flatMap { XDisplayString($0) }.map { String(cString: $0) } ?? "?"
-        writeStandardError("X11Host: lost the connection to the X server on display \"\(name)\"; exiting\n")
-        exit(XErrorTrap.connectionLostExitCode)
+        XErrorTrap.exitForLostConnection(name: name)
+    }
+
+    private static let ioErrorExitHandler: XIOErrorExitHandler = { display, _ in
+        guard let display, !XErrorTrap.isLost(display) else { return }
+        let name = String(cString: XDisplayString(display))
+        XErrorTrap.exitForLostConnection(name: name)
     }
 }
 
