@@ -4,6 +4,15 @@ import Foundation
 package struct AttachedAnimation: @unchecked Sendable {
     package let key: String
     package let animation: CAAnimation
+    /// For a `CATransition`: the layer's subtree as committed before the transition was added
+    /// (nil when it had never been committed: the old look is empty).
+    package let transitionFrom: LayerSnapshot?
+
+    package init(key: String, animation: CAAnimation, transitionFrom: LayerSnapshot? = nil) {
+        self.key = key
+        self.animation = animation
+        self.transitionFrom = transitionFrom
+    }
 }
 
 /// One layer as committed: immutable values handed from the app thread to the render thread.

@@ -29,7 +29,8 @@ package final class DrawListBuilder {
     // MARK: One layer
 
     /// Draws `layer` (its plane mapped to device by `matrix`, flattened) and its subtree.
-    private func emit(_ layer: PresentedLayer, matrix: CATransform3D, clip: Clip, opacity: Float) {
+    func emit(_ layer: PresentedLayer, matrix: CATransform3D, clip: Clip, opacity: Float) {
+        if let transition = layer.transition { return emitTransition(transition, matrix: matrix, clip: clip, opacity: opacity) }
         let s = layer.state
         guard !s.isHidden, s.opacity > 0, opacity > 0, matrix.isFinite else { return }
         let map = Self.planeMap(matrix)
