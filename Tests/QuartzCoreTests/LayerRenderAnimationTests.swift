@@ -65,3 +65,55 @@ private func row(_ root: CALayer, at t: CFTimeInterval, _ xs: [Int]) -> [Bool] {
         CATransaction.flush()
     }
 }
+
+/// Seed 003 rendered: the brown card faces us first; once the flip passes edge-on the brown card
+/// is back-facing (hidden, `isDoubleSided = false`) and the green one shows, and stays.
+@Test func layerRenderOfTheCardFlipSeedSwapsTheCards() {
+    func flip(beginsOnTop: Bool) -> CAAnimation {
+        let rotation = CABasicAnimation(keyPath: "transform.rotation.y")
+        rotation.fromValue = NSNumber(value: beginsOnTop ? 0.0 : Double.pi)
+        rotation.toValue = NSNumber(value: beginsOnTop ? -Double.pi : 0.0)
+        let shrink = CABasicAnimation(keyPath: "transform.scale")
+        shrink.toValue = NSNumber(value: 0.8)
+        shrink.duration = 0.5
+        shrink.autoreverses = true
+        let group = CAAnimationGroup()
+        group.animations = [rotation, shrink]
+        group.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+        group.duration = 1
+        group.fillMode = .forwards
+        group.isRemovedOnCompletion = false
+        return group
+    }
+    CAMediaClock.withManualClock(startingAt: 0) { _ in
+        let brown = CGColor(red: 0.6, green: 0.4, blue: 0.2, alpha: 1)
+        let root = CALayer(), top = CALayer(), bottom = CALayer()
+        CATransaction.begin(); CATransaction.setDisableActions(true)
+        root.bounds = CGRect(x: 0, y: 0, width: 200, height: 200)
+        for (l, c) in [(bottom, green), (top, brown)] {
+            l.isDoubleSided = false
+            l.frame = CGRect(x: 50, y: 50, width: 100, height: 100)
+            l.backgroundColor = c
+            var perspective = CATransform3DIdentity
+            perspective.m34 = -1 / 1500
+            l.transform = perspective
+            root.addSublayer(l)
+        }
+        CATransaction.commit()
+        CATransaction.begin()
+        top.add(flip(beginsOnTop: true), forKey: "flip")
+        bottom.add(flip(beginsOnTop: false), forKey: "flip")
+        CATransaction.commit()
+        let renderer = CARenderer(width: 200, height: 200)
+        renderer.threads = 1
+        renderer.layer = root
+        func centre(at t: CFTimeInterval) -> UInt32 {
+            renderer.beginFrame(atTime: t); renderer.render(); renderer.endFrame()
+            return renderer.surface[100, 100]
+        }
+        #expect(centre(at: 0.25) == 0xFF99_6633)
+        #expect(centre(at: 0.75) == opaqueGreen)
+        #expect(centre(at: 5) == opaqueGreen)
+        CATransaction.flush()
+    }
+}
