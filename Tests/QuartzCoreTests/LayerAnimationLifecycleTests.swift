@@ -170,3 +170,42 @@ private func opacity(_ l: CALayer) -> Double? { l.presentation().map { Double($0
         #expect(log == ["inner", "outer", "empty"])
     }
 }
+
+@Test func layerDeallocatedMidAnimationEndsItUnfinished() {
+    CAMediaClock.withManualClock(startingAt: 0) { clock in
+        CATransaction.flush()
+        let r = LifeRecorder()
+        var completed = 0
+        weak var gone: CALayer?
+        do {
+            let layer = CALayer()
+            gone = layer
+            CATransaction.begin()
+            CATransaction.setCompletionBlock { completed += 1 }
+            layer.add(fade(5, r), forKey: "f")
+            CATransaction.commit()
+        }
+        #expect(gone == nil)
+        #expect(AnimationLifecycle.hasLiveAnimations(on: CAMediaClock.current))
+        clock.set(1); CATransaction.flush()
+        #expect(r.events == ["start", "stop false"])
+        #expect(completed == 1)
+        #expect(!AnimationLifecycle.hasLiveAnimations(on: CAMediaClock.current))
+    }
+}
+
+@Test func layerAtAReusedAddressDoesNotInheritACommittedTree() {
+    CAMediaClock.withManualClock(startingAt: 0) { _ in
+        // Commit and drop many roots; fresh layers (often at reused addresses) have no tree.
+        for _ in 0..<50 {
+            do {
+                let old = CALayer()
+                old.opacity = 0.5
+                CATransaction.flush()
+            }
+            let fresh = CALayer()
+            #expect(fresh.presentation() == nil)
+            #expect(CommittedTrees.snapshot(for: fresh) == nil)
+        }
+    }
+}

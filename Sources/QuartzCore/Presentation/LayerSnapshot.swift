@@ -88,10 +88,17 @@ package enum CommittedTrees {
     }
 
     /// The latest committed tree of `root` and its commit count.
+    ///
+    /// A tree whose root layer has died is dropped here: a new layer at the same address must not
+    /// inherit it.
     package static func snapshot(for root: CALayer) -> (tree: LayerSnapshot, generation: Int)? {
         lock.lock(); defer { lock.unlock() }
         let id = ObjectIdentifier(root)
         guard let t = trees[id] else { return nil }
+        guard t.model === root else {
+            trees[id] = nil
+            return nil
+        }
         return (t, generations[id] ?? 0)
     }
 
