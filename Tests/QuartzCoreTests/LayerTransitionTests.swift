@@ -163,3 +163,19 @@ private func hex(_ p: [UInt32]) -> String { p.map { String($0, radix: 16) }.join
         #expect(mid == [opaqueRed, opaqueBlue], "\(hex(mid))")
     }
 }
+
+@Test func layerHiddenWithAFadeTransitionFadesOut() {
+    CAMediaClock.withManualClock(startingAt: 0) { _ in
+        let (root, card) = scene()
+        CATransaction.flush()
+        CATransaction.begin(); CATransaction.setDisableActions(true)
+        card.add(transition(.fade, nil), forKey: nil)
+        card.isHidden = true
+        CATransaction.commit()
+        // At 0.25 the old (visible) card is drawn at 0.75: premultiplied 0xBF (191) red, alpha 191.
+        let p = render(root, at: 0.25, xs: [100])[0]
+        #expect(abs(Int(p >> 24) - 191) <= 1 && abs(Int(p >> 16 & 0xFF) - 191) <= 1 && p & 0xFFFF == 0, "\(String(p, radix: 16))")
+        #expect(render(root, at: 1.5, xs: [100]) == [0])
+        #expect(card.presentation()?.isHidden == true)
+    }
+}

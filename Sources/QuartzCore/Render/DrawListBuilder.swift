@@ -116,7 +116,8 @@ package final class DrawListBuilder {
         }
         let parentIsTransformLayer = layer.isTransformLayer
         while let (node, m, o) = work.popLast() {
-            guard !node.state.isHidden else { continue }
+            // A layer hidden by a running transition still draws its old look fading out.
+            guard !node.state.isHidden || node.transition != nil else { continue }
             if node.isTransformLayer && !parentIsTransformLayer {
                 // Its sublayers join this space; its opacity applies to each of them.
                 let o2 = o * node.state.opacity
