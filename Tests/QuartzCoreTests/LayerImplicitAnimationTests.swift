@@ -200,3 +200,21 @@ private let blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
         CATransaction.flush()
     }
 }
+
+@Test func layerHidingRunsOrderOutAndShowingRunsOrderIn() {
+    final class Recorder: NSObject, CAAction {
+        var events: [String] = []
+        func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) { events.append(event) }
+    }
+    CAMediaClock.withManualClock(startingAt: 0) { _ in
+        CATransaction.flush()
+        let layer = CALayer()
+        let r = Recorder()
+        layer.actions = [kCAOnOrderIn: r, kCAOnOrderOut: r, "hidden": r]
+        layer.isHidden = true
+        layer.isHidden = true                            // no change: no order event
+        layer.setValue(false, forKey: "hidden")          // key-value coding too
+        #expect(r.events == ["hidden", kCAOnOrderOut, "hidden", "hidden", kCAOnOrderIn])
+        CATransaction.flush()
+    }
+}
