@@ -85,6 +85,11 @@ package enum CommittedTrees {
         let id = ObjectIdentifier(root)
         trees[id] = snapshot
         generations[id, default: 0] += 1
+        // Forget the trees of roots that have died (there are few roots; this keeps memory flat).
+        for (key, tree) in trees where tree.model == nil {
+            trees[key] = nil
+            generations[key] = nil
+        }
     }
 
     /// The latest committed tree of `root` and its commit count.
