@@ -179,3 +179,25 @@ private func hex(_ p: [UInt32]) -> String { p.map { String($0, radix: 16) }.join
         #expect(card.presentation()?.isHidden == true)
     }
 }
+
+@Test func layerPushInsideAMaskingSuperlayerIsClippedToIt() {
+    CAMediaClock.withManualClock(startingAt: 0) { _ in
+        let root = CALayer(), container = CALayer(), card = CALayer()
+        CATransaction.begin(); CATransaction.setDisableActions(true)
+        root.bounds = CGRect(x: 0, y: 0, width: 200, height: 40)
+        container.frame = CGRect(x: 50, y: 0, width: 100, height: 40)
+        container.masksToBounds = true                // the usual way to keep a push inside
+        card.frame = container.bounds
+        card.backgroundColor = red
+        container.addSublayer(card)
+        root.addSublayer(container)
+        CATransaction.commit()
+        CATransaction.flush()
+        CATransaction.begin(); CATransaction.setDisableActions(true)
+        card.add(transition(.push, .fromRight), forKey: nil)
+        card.backgroundColor = blue
+        CATransaction.commit()
+        let mid = render(root, at: 0.5, xs: [25, 75, 125, 175])
+        #expect(mid == [0, opaqueRed, opaqueBlue, 0], "\(hex(mid))")
+    }
+}
