@@ -201,3 +201,26 @@ private func hex(_ p: [UInt32]) -> String { p.map { String($0, radix: 16) }.join
         #expect(mid == [0, opaqueRed, opaqueBlue, 0], "\(hex(mid))")
     }
 }
+
+@Test func layerReplaceSublayerRunsTheTransitionAction() {
+    CAMediaClock.withManualClock(startingAt: 0) { _ in
+        let (root, card) = scene()
+        let old = CALayer(), new = CALayer()
+        CATransaction.begin(); CATransaction.setDisableActions(true)
+        card.backgroundColor = nil
+        old.frame = card.bounds; old.backgroundColor = red
+        new.frame = card.bounds; new.backgroundColor = blue
+        card.addSublayer(old)
+        CATransaction.commit()
+        CATransaction.flush()
+        card.actions = [kCATransition: transition(.fade, nil)]
+        card.replaceSublayer(old, with: new)
+        CATransaction.flush()
+        #expect(card.animationKeys() == [kCATransition])
+        #expect(card.sublayers?.count == 1 && card.sublayers?.first === new)
+        // Half way through the fade: red at 0.5 under blue at 0.5.
+        let p = render(root, at: 0.5, xs: [100])[0]
+        #expect(abs(Int(p >> 24) - 191) <= 1 && abs(Int(p >> 16 & 0xFF) - 64) <= 1 && abs(Int(p & 0xFF) - 128) <= 1,
+                "\(String(p, radix: 16))")
+    }
+}
