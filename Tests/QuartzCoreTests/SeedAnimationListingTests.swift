@@ -305,6 +305,9 @@ private final class StopRecorder: CAAnimationDelegate, @unchecked Sendable {
 /// finished, and may itself change the tree with actions disabled.
 @Test func seedTransactionCompletionBlockRemovesTheLayer() {
     CAMediaClock.withManualClock(startingAt: 0) { clock in
+        // Test threads have no run loop: commit whatever an earlier test on this thread left in
+        // an implicit transaction, so the completion block below belongs to a fresh one.
+        CATransaction.flush()
         let parent = CALayer(), layer = CALayer()
         CATransaction.begin(); CATransaction.setDisableActions(true)
         parent.addSublayer(layer)
