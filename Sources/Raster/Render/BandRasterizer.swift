@@ -35,7 +35,11 @@ struct BandRasterizer: @unchecked Sendable {
             let inv = f.inverse
             let h = inv.applyHomogeneous(x: px, y: py)
             if !(h.z > 0) { return 0 }
-            let qx = f.affine ? h.x : h.x / h.z, qy = f.affine ? h.y : h.y / h.z
+            var qx = h.x, qy = h.y
+            if !f.affine {
+                let r = 1 / h.z
+                qx *= r; qy *= r
+            }
             let free = f.cornerFree
             let inCornerBand = (qx < free.x || qx > free.z) && (qy < free.y || qy > free.w)
             for k in f.corners where inCornerBand {
