@@ -226,6 +226,16 @@ struct BandRasterizer: @unchecked Sendable {
     func varyingSpan(_ f: PreparedFill, _ row: UnsafeMutablePointer<UInt32>, _ y: Int, _ x0: Int, _ x1: Int) {
         if x0 >= x1 { return }
         let py = Double(y) + 0.5
+        if case .solid(let color, _) = f.paint {
+            // over_solid_coverage fused with the coverage computation: rim spans are short,
+            // so one pass without the coverage row is cheaper.
+            for x in x0..<x1 {
+                let c = coverageAt(f, Double(x) + 0.5, py)
+                if c <= 0 { continue }
+                row[x] = over(mul255(color, alphaScale(c * f.opacity)), row[x])
+            }
+            return
+        }
         var any = false
         for x in x0..<x1 {
             let c = coverageAt(f, Double(x) + 0.5, py)
