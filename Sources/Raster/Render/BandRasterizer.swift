@@ -35,7 +35,11 @@ struct BandRasterizer: @unchecked Sendable {
             let inv = f.inverse
             let h = inv.applyHomogeneous(x: px, y: py)
             if !(h.z > 0) { return 0 }
-            let qx = f.affine ? h.x : h.x / h.z, qy = f.affine ? h.y : h.y / h.z
+            var qx = h.x, qy = h.y
+            if !f.affine {
+                let r = 1 / h.z
+                qx *= r; qy *= r
+            }
             let free = f.cornerFree
             let inCornerBand = (qx < free.x || qx > free.z) && (qy < free.y || qy > free.w)
             for k in f.corners where inCornerBand {
@@ -223,6 +227,16 @@ struct BandRasterizer: @unchecked Sendable {
     func varyingSpan(_ f: PreparedFill, _ row: UnsafeMutablePointer<UInt32>, _ y: Int, _ x0: Int, _ x1: Int) {
         if x0 >= x1 { return }
         let py = Double(y) + 0.5
+        if case .solid(let color, _) = f.paint {
+            // over_solid_coverage fused with the coverage computation: rim spans are short,
+            // so one pass without the coverage row is cheaper.
+            for x in x0..<x1 {
+                let c = coverageAt(f, Double(x) + 0.5, py)
+                if c <= 0 { continue }
+                row[x] = over(mul255(color, alphaScale(c * f.opacity)), row[x])
+            }
+            return
+        }
         var any = false
         for x in x0..<x1 {
             let c = coverageAt(f, Double(x) + 0.5, py)
