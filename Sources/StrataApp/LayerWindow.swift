@@ -68,11 +68,20 @@ public final class LayerWindow {
         loop = RenderLoop(width: w, height: h, root: host)
         let window = self.window
         let loop = self.loop
-        loop.present = { @Sendable surface in
-            DispatchQueue.main.async {
-                MainActor.assumeIsolated {
-                    window.present(surface)
-                    loop.presented()
+        if let presenter = try? X11SurfacePresenter(displayName: display.name, window: window.windowID) {
+            // Frames go to the window from the render queue over a second connection: a busy
+            // main (app) thread does not stall them.
+            loop.present = { @Sendable surface in
+                presenter.present(surface)
+                loop.presented()
+            }
+        } else {
+            loop.present = { @Sendable surface in
+                DispatchQueue.main.async {
+                    MainActor.assumeIsolated {
+                        window.present(surface)
+                        loop.presented()
+                    }
                 }
             }
         }

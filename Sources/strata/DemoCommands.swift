@@ -89,7 +89,15 @@ struct CubeCommand: ParsableCommand {
                 box.baseLayer.position = CGPoint(x: w / 2, y: h / 2)
                 CATransaction.commit()
             }
-            say("cube: drag to rotate, click to fold/unfold; f HUD, s screenshot, Shift+S slow, space pause, q quit")
+            window.onKey = { key in
+                // Simulates a busy app thread: animations keep running on the render thread.
+                if key.character == "b" {
+                    say("busy")
+                    Thread.sleep(forTimeInterval: 2)
+                    say("idle")
+                }
+            }
+            say("cube: drag to rotate, click to fold/unfold; b blocks the app thread 2 s; f HUD, s screenshot, Shift+S slow, space pause, q quit")
             window.run()
         }
     }
