@@ -15,8 +15,12 @@ extension DemoScene {
         return root
     }
 
+    /// The drag the closed box's camera is turned by (the seed's pan handler), so its sides show:
+    /// seen straight on, the lid covers the whole box.
+    public static let boxClosedPan = CGPoint(x: -40, y: 30)
+
     /// Seed 004, after the tap: the sides folded towards the viewer, the lid ajar (72°) on the
-    /// nested `CATransformLayer`, seen straight on through m34 = −1/500.
+    /// nested `CATransformLayer`, the camera turned by a pan of `boxClosedPan`.
     public static let boxClosed = DemoScene(
         name: "box-closed", summary: "Seed 004: the box closed, lid ajar, hinged through a nested CATransformLayer",
         defaultSize: boxCanvas
@@ -24,6 +28,7 @@ extension DemoScene {
         let root = SceneParts.root(size, color: CGColor.black)
         let box = FoldingBox(viewSize: size)
         box.close()
+        box.rotate(byPanDisplacement: boxClosedPan)
         root.addSublayer(box.baseLayer)
         return root
     }
