@@ -24,7 +24,7 @@ let package = Package(
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "Raster"]),
         .target(name: "X11Host", dependencies: ["CX11", "Raster"]),
         .target(name: "StrataApp", dependencies: [
-            "QuartzCore", "X11Host", .product(name: "Logging", package: "swift-log"),
+            "QuartzCore", "X11Host", "Raster", .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "StrataDemos", dependencies: ["QuartzCore"]),
         .executableTarget(name: "strata", dependencies: [

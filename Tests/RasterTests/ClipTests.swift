@@ -57,3 +57,26 @@ import Testing
     #expect(s[4, 4] == 0)
     #expect(s[14, 12] == 0xFF30_C060)
 }
+
+@Test func splitLinesThroughPixelCentresGiveEachPixelToExactlyOnePiece() {
+    // Both split lines pass exactly through pixel centres (x = 10.5, and the diagonal
+    // y = x), where the tie rule alone decides; still every pixel is blended exactly once.
+    let pieces: [[[SIMD2<Double>]]] = [
+        [[SIMD2(10.5, 2), SIMD2(2, 2), SIMD2(2, 22), SIMD2(10.5, 22)],
+         [SIMD2(10.5, 2), SIMD2(22, 2), SIMD2(22, 22), SIMD2(10.5, 22)]],
+        [[SIMD2(2, 2), SIMD2(22, 2), SIMD2(22, 22)],
+         [SIMD2(2, 2), SIMD2(22, 22), SIMD2(2, 22)]],
+    ]
+    for pair in pieces {
+        let s = Surface(width: 24, height: 24)
+        s.clear(0xFFFF_FFFF)
+        let commands = pair.map {
+            FillCommand(shape: RoundedRect(minX: 2, minY: 2, maxX: 22, maxY: 22), localToDevice: .identity,
+                        paint: .solid(0xFFFF_0000), opacity: 0.5, clip: Clip(polygon: $0))
+        }
+        execute(commands, on: s, threads: 1)
+        var wrong = 0
+        for y in 2..<22 { for x in 2..<22 where s[x, y] != 0xFFFF_7F7F { wrong += 1 } }
+        #expect(wrong == 0)
+    }
+}

@@ -2,8 +2,9 @@
 ///
 /// A child's `beginTime` is relative to the group's start; the group's `timingFunction` warps the
 /// time its children see (as on Apple, which the card-flip seed relies on). A child with
-/// `duration` 0 runs for the default 0.25 s; it does not inherit the group's duration (Apple's
-/// "normal rules").
+/// `duration` 0 runs for the group's duration, as on Apple: the seeds' groups (card flip, fade +
+/// path + resize) set no child durations and animate over the whole group, and the card flip's
+/// children end held at the group's end.
 open class CAAnimationGroup: CAAnimation {
     /// The grouped animations, applied in order.
     open var animations: [CAAnimation]?
@@ -37,11 +38,17 @@ open class CAAnimationGroup: CAAnimation {
         return (animations ?? []).map { ($0, t) }
     }
 
+    /// The duration a child with `duration` 0 runs for: the group's own pass.
+    package func childDefaultDuration(groupDuration: CFTimeInterval) -> CFTimeInterval {
+        groupDuration.isFinite && groupDuration > 0 ? groupDuration : CAAnimation.defaultDuration
+    }
+
     package override func apply(sample: MediaTiming.Sample, duration: CFTimeInterval,
                                 get: (String) -> Any?, set: (String, Any?) -> Void) {
         let t = childParentTime(atLocalTime: sample.localTime, duration: duration)
         for child in animations ?? [] {
-            child.apply(atParentTime: t, defaultDuration: CAAnimation.defaultDuration, get: get, set: set)
+            child.apply(atParentTime: t, defaultDuration: childDefaultDuration(groupDuration: duration),
+                        get: get, set: set)
         }
     }
 }

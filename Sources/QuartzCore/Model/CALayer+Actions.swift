@@ -10,6 +10,9 @@ extension CALayer {
         "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "shadowPath", "maskedCorners",
     ]
 
+    /// The animatable keys whose values are colours (nil meaning transparent).
+    package static let colorKeys: Set<String> = ["backgroundColor", "borderColor", "shadowColor"]
+
     /// The action for `event`, searched as Apple does: the delegate's `action(for:forKey:)`, the
     /// `actions` dictionary, the `style` dictionary's `actions` (following nested `style`s), then
     /// `defaultAction(forKey:)`. `NSNull` at any step ends the search with no action.
@@ -29,10 +32,19 @@ extension CALayer {
 
     /// Apple's built-in implicit animation of an animatable property: a basic animation from the
     /// value on screen now to the new model value, with the transaction's duration and timing.
+    ///
+    /// Differs from Apple: from a nil `contents` or `shadowPath` the new value shows at once (Apple
+    /// cross-fades `contents`); a nil colour animates from transparent black.
     private func implicitAnimation(forKey key: String) -> CAAction? {
         guard Self.animatableKeys.contains(key) else { return nil }
+        // A transaction duration of 0 means "no animation" (the seed's pan handler relies on it).
+        guard CATransaction.animationDuration() > 0 else { return nil }
         let animation = CABasicAnimation(keyPath: key)
         animation.fromValue = pendingOldValues[key]
+        if animation.fromValue == nil, Self.colorKeys.contains(key) {
+            // A nil colour is transparent: fade in from clear rather than jump.
+            animation.fromValue = CGColor(gray: 0, alpha: 0)
+        }
         animation.duration = CATransaction.animationDuration()
         animation.timingFunction = CATransaction.animationTimingFunction()
         return animation

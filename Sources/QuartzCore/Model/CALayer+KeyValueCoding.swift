@@ -105,6 +105,7 @@ extension CALayer {
         case "contentsRect": contentsRect = v as! CGRect
         case "contentsCenter": contentsCenter = v as! CGRect
         case "shadowOffset": shadowOffset = v as! CGSize
+        case "hidden": isHidden = v as! Bool        // also runs the order events
         default:
             // Scalars and the rest: validate finiteness generically, then write.
             if let d = KVCValue.double(v), !(v is Bool), !d.isFinite, key != "repeatCount", key != "repeatDuration" {

@@ -52,9 +52,16 @@ extension CALayer {
     }
 
     /// Whether the layer and its subtree are hidden (not drawn, not hit).
+    ///
+    /// A change runs the `hidden` action, then `kCAOnOrderOut` (hiding) or `kCAOnOrderIn`
+    /// (showing), as Apple documents for those events.
     public var isHidden: Bool {
         get { state.isHidden }
-        set { setProperty("hidden", \.isHidden, newValue) }
+        set {
+            let changed = state.isHidden != newValue
+            setProperty("hidden", \.isHidden, newValue)
+            if changed { runOrderAction(newValue ? kCAOnOrderOut : kCAOnOrderIn) }
+        }
     }
 
     /// Whether the layer is drawn when it faces away from the viewer. Default true.

@@ -31,15 +31,29 @@ extension CALayer {
     }
 }
 
-/// A layer's clock: `local = (parent − beginTime) · speed + timeOffset`.
+/// A layer's clock: `local = (parent − beginTime) · speed + timeOffset`, wrapped into the layer's
+/// iterations when it has a `duration` (then `repeatCount`, `repeatDuration` and `autoreverses`
+/// apply as for an animation).
+///
+/// Differs from Apple, where this is undocumented: a layer with `duration` 0 (the default) never
+/// ends, and outside a finite layer's active duration its local time holds at the nearer end
+/// whatever its `fillMode`.
 package enum LayerClock {
     @inline(__always)
     package static func local(fromParent t: CFTimeInterval, _ s: LayerState) -> CFTimeInterval {
+        if s.duration > 0 && s.duration.isFinite {
+            let timing = MediaTiming(beginTime: s.beginTime, duration: s.duration, speed: s.speed,
+                                     timeOffset: s.timeOffset, repeatCount: s.repeatCount,
+                                     repeatDuration: s.repeatDuration, autoreverses: s.autoreverses,
+                                     fillMode: .both)
+            return timing.sample(atParentTime: t).localTime
+        }
         if s.beginTime == 0 && s.speed == 1 && s.timeOffset == 0 { return t }
         return (t - s.beginTime) * Double(s.speed) + s.timeOffset
     }
 
-    /// The inverse; a stopped clock (speed 0) maps every local time to its begin time.
+    /// The inverse (of the first iteration, for a layer with a `duration`); a stopped clock
+    /// (speed 0) maps every local time to its begin time.
     @inline(__always)
     package static func parent(fromLocal t: CFTimeInterval, _ s: LayerState) -> CFTimeInterval {
         if s.speed == 0 { return s.beginTime }

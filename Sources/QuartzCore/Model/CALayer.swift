@@ -62,12 +62,30 @@ open class CALayer: NSObject, CAMediaTiming, CAAnimationTarget {
     // MARK: Hierarchy
 
     /// The sublayers in back-to-front order, or nil when there are none.
+    ///
+    /// Setting it runs the layer's `kCATransition` action (Strata's choice of when that event
+    /// fires), `kCAOnOrderOut` for each layer that leaves and `kCAOnOrderIn` for each that joins.
     public var sublayers: [CALayer]? {
         get { _sublayers.isEmpty ? nil : _sublayers }
         set {
-            for layer in _sublayers { layer._superlayer = nil }
+            let incoming = newValue ?? []
+            let kept = Set(incoming.map(ObjectIdentifier.init))
+            runOrderAction(kCATransition)
+            let old = _sublayers
+            for layer in old where !kept.contains(ObjectIdentifier(layer)) { layer.runOrderAction(kCAOnOrderOut) }
+            for layer in old { layer._superlayer = nil }
             _sublayers = []
-            for layer in newValue ?? [] { insertSublayer(layer, at: UInt32(_sublayers.count)) }
+            for layer in incoming {
+                // A layer that stays a sublayer is not ordered in again.
+                if layer._superlayer === self { continue }   // listed twice
+                if old.contains(where: { $0 === layer }) {
+                    guard canAdopt(layer) else { continue }
+                    _sublayers.append(layer)
+                    layer._superlayer = self
+                } else {
+                    insertSublayer(layer, at: UInt32(_sublayers.count))
+                }
+            }
             hierarchyDidChange()
         }
     }
@@ -125,6 +143,9 @@ open class CALayer: NSObject, CAMediaTiming, CAAnimationTarget {
     }
 
     /// Replaces the sublayer `old` with `new`; does nothing when `old` is not a sublayer.
+    ///
+    /// Runs the layer's `kCATransition` action first (Strata: as for a new `sublayers` array), then
+    /// `old`'s `kCAOnOrderOut` and `new`'s `kCAOnOrderIn`.
     public func replaceSublayer(_ old: CALayer, with new: CALayer) {
         guard let i = _sublayers.firstIndex(where: { $0 === old }) else {
             StrataDiagnostics.report("replaceSublayer: the layer to replace is not a sublayer; nothing changed")
@@ -132,6 +153,7 @@ open class CALayer: NSObject, CAMediaTiming, CAAnimationTarget {
         }
         guard old !== new else { return }
         guard canAdopt(new) else { return }
+        runOrderAction(kCATransition)
         old.removeFromSuperlayer()
         insertSublayer(new, at: UInt32(i))
     }

@@ -24,6 +24,12 @@ package enum AnimationLifecycle {
     private static let lock = NSRecursiveLock()
     nonisolated(unsafe) private static var entries: [ObjectIdentifier: Entry] = [:]
 
+    /// Whether any animation added under `clock` is still being tracked.
+    package static func hasLiveAnimations(on clock: CAMediaClock) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        return entries.values.contains { $0.clock === clock }
+    }
+
     /// Whether any attached animation is still being tracked.
     package static var hasLiveAnimations: Bool {
         lock.lock(); defer { lock.unlock() }
@@ -59,6 +65,11 @@ package enum AnimationLifecycle {
         let live = entries.values.filter { $0.clock === clock }
         lock.unlock()
         var finished: [Entry] = []
+        for e in live where e.layer == nil {
+            // The layer is gone: its animations end unfinished (delegates and completion blocks
+            // still hear of it, and nothing is tracked forever).
+            stopped(e.animation, finished: false)
+        }
         for e in live where !e.needsBeginTime {
             guard let layer = e.layer else { continue }
             let sample = e.animation.mediaTiming().sample(atParentTime: layer.convertTime(t, from: nil))

@@ -4,6 +4,15 @@ import Foundation
 package struct AttachedAnimation: @unchecked Sendable {
     package let key: String
     package let animation: CAAnimation
+    /// For a `CATransition`: the layer's subtree as committed before the transition was added
+    /// (nil when it had never been committed: the old look is empty).
+    package let transitionFrom: LayerSnapshot?
+
+    package init(key: String, animation: CAAnimation, transitionFrom: LayerSnapshot? = nil) {
+        self.key = key
+        self.animation = animation
+        self.transitionFrom = transitionFrom
+    }
 }
 
 /// One layer as committed: immutable values handed from the app thread to the render thread.
@@ -76,13 +85,25 @@ package enum CommittedTrees {
         let id = ObjectIdentifier(root)
         trees[id] = snapshot
         generations[id, default: 0] += 1
+        // Forget the trees of roots that have died (there are few roots; this keeps memory flat).
+        for (key, tree) in trees where tree.model == nil {
+            trees[key] = nil
+            generations[key] = nil
+        }
     }
 
     /// The latest committed tree of `root` and its commit count.
+    ///
+    /// A tree whose root layer has died is dropped here: a new layer at the same address must not
+    /// inherit it.
     package static func snapshot(for root: CALayer) -> (tree: LayerSnapshot, generation: Int)? {
         lock.lock(); defer { lock.unlock() }
         let id = ObjectIdentifier(root)
         guard let t = trees[id] else { return nil }
+        guard t.model === root else {
+            trees[id] = nil
+            return nil
+        }
         return (t, generations[id] ?? 0)
     }
 

@@ -10,12 +10,26 @@ package final class PresentedLayer: @unchecked Sendable {
     package weak var model: CALayer?
     /// The layer's local time at the evaluated moment.
     package var localTime: CFTimeInterval = 0
+    /// The layer's running transition, if any: the renderer draws its passes instead of the layer.
+    package var transition: PresentedTransition?
 
     init(snapshot: LayerSnapshot) {
         state = snapshot.state
         isTransformLayer = snapshot.isTransformLayer
         model = snapshot.model
     }
+
+    private init(copying other: PresentedLayer) {
+        state = other.state
+        isTransformLayer = other.isTransformLayer
+        model = other.model
+        localTime = other.localTime
+        sublayers = other.sublayers
+        mask = other.mask
+    }
+
+    /// A copy of this node sharing its sublayer and mask nodes, without a transition.
+    package func shallowCopy() -> PresentedLayer { PresentedLayer(copying: self) }
 }
 
 /// Evaluates a committed tree at a media time.
@@ -35,7 +49,20 @@ package enum PresentationEvaluator {
                 node.mask = mNode
                 work.append((m, mNode, local))
             }
+            // After sublayers and mask are attached (their nodes fill in later; passes share them).
+            node.transition = transition(of: snap, showing: node, parentTime: parentTime, localTime: local)
         }
         return root
+    }
+
+    /// The running transition of `snap` at `localTime`, with its old look evaluated at the same
+    /// moment (the old tree is evaluated separately: it is a different, earlier commit).
+    private static func transition(of snap: LayerSnapshot, showing node: PresentedLayer,
+                                   parentTime: CFTimeInterval, localTime: CFTimeInterval) -> PresentedTransition? {
+        guard let attached = snap.animations.last(where: { $0.animation is CATransition }),
+              let transition = attached.animation as? CATransition,
+              let progress = transition.progress(atParentTime: localTime) else { return nil }
+        let old = attached.transitionFrom.map { evaluate($0, at: parentTime) }
+        return PresentedTransition.make(transition, progress: progress, old: old, new: node)
     }
 }

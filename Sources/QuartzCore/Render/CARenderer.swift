@@ -21,7 +21,7 @@ public final class CARenderer: @unchecked Sendable {
     public var clearColor: UInt32 = 0
 
     /// The framebuffer. Strata extension.
-    package let surface: Surface
+    public let surface: Surface
     private var frameTime: CFTimeInterval = 0
     private var inFrame = false
     /// What the last render drew: the commit and the time (unchanged tree, no animation: no work).
@@ -96,6 +96,10 @@ public final class CARenderer: @unchecked Sendable {
         lastFrameStatistics = stats
         lastDrawn = (generation, frameTime, animated)
     }
+
+    /// Forgets what was drawn, so the next `render()` draws even if nothing changed (after the
+    /// surface was resized or its pixels were lost). Strata extension.
+    public func invalidate() { lastDrawn = nil }
 
     /// Ends the frame.
     public func endFrame() { inFrame = false }

@@ -29,7 +29,8 @@ package final class DrawListBuilder {
     // MARK: One layer
 
     /// Draws `layer` (its plane mapped to device by `matrix`, flattened) and its subtree.
-    private func emit(_ layer: PresentedLayer, matrix: CATransform3D, clip: Clip, opacity: Float) {
+    func emit(_ layer: PresentedLayer, matrix: CATransform3D, clip: Clip, opacity: Float) {
+        if let transition = layer.transition { return emitTransition(transition, matrix: matrix, clip: clip, opacity: opacity) }
         let s = layer.state
         guard !s.isHidden, s.opacity > 0, opacity > 0, matrix.isFinite else { return }
         let map = Self.planeMap(matrix)
@@ -115,7 +116,8 @@ package final class DrawListBuilder {
         }
         let parentIsTransformLayer = layer.isTransformLayer
         while let (node, m, o) = work.popLast() {
-            guard !node.state.isHidden else { continue }
+            // A layer hidden by a running transition still draws its old look fading out.
+            guard !node.state.isHidden || node.transition != nil else { continue }
             if node.isTransformLayer && !parentIsTransformLayer {
                 // Its sublayers join this space; its opacity applies to each of them.
                 let o2 = o * node.state.opacity

@@ -64,7 +64,14 @@ public final class CAMediaClock: Sendable {
         _ body: (CAMediaClock) throws -> R
     ) rethrows -> R {
         let clock = CAMediaClock.manual(startingAt: time)
-        return try $current.withValue(clock) { try body(clock) }
+        // A thread's implicit transaction belongs to the clock it was opened under: commit it at
+        // both edges of the scope, so work outside never leaks into the manual clock's world
+        // (threads without a run loop, such as test threads, would otherwise keep it open).
+        CATransaction.flush()
+        return try $current.withValue(clock) {
+            defer { CATransaction.flush() }
+            return try body(clock)
+        }
     }
 
     /// Runs the async `body` with a fresh manual clock as `current` for this task and its children.
@@ -74,7 +81,11 @@ public final class CAMediaClock: Sendable {
         _ body: (CAMediaClock) async throws -> R
     ) async rethrows -> R {
         let clock = CAMediaClock.manual(startingAt: time)
-        return try await $current.withValue(clock) { try await body(clock) }
+        CATransaction.flush()
+        return try await $current.withValue(clock) {
+            defer { CATransaction.flush() }
+            return try await body(clock)
+        }
     }
 
     private static func monotonicSeconds() -> CFTimeInterval {

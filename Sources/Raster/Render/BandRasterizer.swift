@@ -4,16 +4,22 @@
 // never per band, so output does not depend on band boundaries.
 
 /// Renders bands of a prepared scene into a surface; one per worker, owning a coverage row.
-struct BandRasterizer {
-    let scene: PreparedScene
+/// Unchecked Sendable: it only reads the prepared scene, and workers write disjoint rows.
+struct BandRasterizer: @unchecked Sendable {
+    let fills: UnsafeBufferPointer<PreparedFill>
+    let edges: UnsafePointer<LineEdge>
+    let hardEdges: UnsafePointer<HardEdge>
+    let corners: UnsafePointer<CornerZone>
+    let cornerExtents: UnsafePointer<CornerExtent>
+    let clipShapes: UnsafePointer<ClipShape>
     let pixels: UnsafeMutablePointer<UInt32>
     let stride: Int
     /// One 0...255 scale per pixel of the varying span being drawn.
-    let coverage: UnsafeMutablePointer<UInt32>
+    var coverage: UnsafeMutablePointer<UInt32>
 
     /// Draws every fill, in order, clipped to rows `y0..<y1`.
     func render(rows y0: Int, _ y1: Int) {
-        for f in scene.fills {
+        for f in fills {
             let r0 = Swift.max(y0, f.bounds.y0), r1 = Swift.min(y1, f.bounds.y1)
             if r0 >= r1 { continue }
             for y in r0..<r1 { renderRow(f, y) }
@@ -26,27 +32,43 @@ struct BandRasterizer {
         var cov = 1.0
         var skip: UInt8 = 0
         if !f.corners.isEmpty {
-            let h = f.inverse.applyHomogeneous(x: px, y: py)
+            let inv = f.inverse
+            let h = inv.applyHomogeneous(x: px, y: py)
             if !(h.z > 0) { return 0 }
-            let qx = f.affine ? h.x : h.x / h.z, qy = f.affine ? h.y : h.y / h.z
-            for k in f.corners {
-                let c = scene.corners[k]
+            var qx = h.x, qy = h.y
+            if !f.affine {
+                let r = 1 / h.z
+                qx *= r; qy *= r
+            }
+            let free = f.cornerFree
+            let inCornerBand = (qx < free.x || qx > free.z) && (qy < free.y || qy > free.w)
+            for k in f.corners where inCornerBand {
+                let c = corners[k]
                 let dx = qx - c.cx, dy = qy - c.cy
                 guard dx * c.sx > 0 && dy * c.sy > 0 else { continue }
                 // In the corner's quadrant: the arc replaces the two adjacent sides. Local
                 // distance to the arc over the device-space gradient length = pixels.
-                let len = (dx * dx + dy * dy).squareRoot()
+                let len2 = dx * dx + dy * dy
+                skip = c.sideMask
+                if len2 <= c.fullRadiusSquared { break }
+                let len = len2.squareRoot()
                 let dist = len - c.radius
-                let g = deviceGradientLength(f.inverse, h, dx / len, dy / len)
+                let g: Double
+                if f.affine {
+                    // |Jᵀ·n| with n = (dx, dy)/len, the division folded into one at the end.
+                    let gx = dx * inv.m11 + dy * inv.m12, gy = dx * inv.m21 + dy * inv.m22
+                    g = (gx * gx + gy * gy).squareRoot() / len
+                } else {
+                    g = deviceGradientLength(inv, h, dx / len, dy / len)
+                }
                 let d = g > 0 && g.isFinite ? 0.5 - dist / g : (dist <= 0 ? 1 : 0)
                 if d <= 0 { return 0 }
                 if d < 1 { cov = d }
-                skip = c.sideMask
                 break
             }
         }
         for k in f.edges {
-            let e = scene.edges[k]
+            let e = edges[k]
             if e.side & skip != 0 { continue }
             let d = e.a * px + e.b * py + e.c
             if d < 0.5 {
@@ -55,7 +77,7 @@ struct BandRasterizer {
             }
         }
         for k in f.clipShapes {
-            let s = scene.clipShapes[k]
+            let s = clipShapes[k]
             let c = roundedRectCoverage(s.shape, s.map, px, py)
             cov *= s.isHole ? 1 - c : c
             if cov == 0 { return 0 }
@@ -93,49 +115,80 @@ struct BandRasterizer {
         var ox0 = f.bounds.x0, ox1 = f.bounds.x1
         var ix0 = ox0, ix1 = ox1
         for k in f.edges {
-            let e = scene.edges[k]
+            let e = edges[k]
             let kk = e.b * py + e.c
-            if abs(e.a) < 1e-12 {
+            if e.inverseA == 0 {
                 if kk <= -0.5 { return }
                 if kk < 0.5 { ix1 = ix0 }
                 continue
             }
             // d(x) = a·(x + 0.5) + kk; coverage > 0 where d > −0.5, == 1 where d ≥ 0.5.
-            let tOut = (-0.5 - kk) / e.a - 0.5
-            let tIn = (0.5 - kk) / e.a - 0.5
+            let tOut = (-0.5 - kk) * e.inverseA - 0.5
+            let tIn = (0.5 - kk) * e.inverseA - 0.5
+            // Pixels at the boundary have coverage 0 (outer) or 1 (inner) within rounding, so
+            // they may fall on either side without changing a value.
             if e.a > 0 {
-                ox0 = Swift.max(ox0, floorInt(tOut))
+                ox0 = Swift.max(ox0, floorInt(tOut) + 1)
                 ix0 = Swift.max(ix0, ceilInt(tIn + 1e-9))
             } else {
-                ox1 = Swift.min(ox1, floorInt(tOut) + 2)
+                ox1 = Swift.min(ox1, ceilInt(tOut))
                 ix1 = Swift.min(ix1, floorInt(tIn - 1e-9) + 1)
             }
         }
         if ox0 >= ox1 { return }
         for k in f.hardEdges {
-            let (a, b) = hardInterval(scene.hardEdges[k], py, ox0, ox1)
+            let (a, b) = hardInterval(hardEdges[k], py, ox0, ox1)
             ox0 = a; ox1 = b
             if ox0 >= ox1 { return }
         }
         ix0 = Swift.max(ix0, ox0); ix1 = Swift.min(ix1, ox1)
         if !f.clipShapes.isEmpty { ix1 = ix0 }
 
-        // Corner quadrants crossing this row are not constant: exclude their device boxes.
-        var exLo = SIMD4<Int>(repeating: Int.max), exHi = SIMD4<Int>(repeating: Int.max)
+        // Where this row's pixel centres fall in a corner quadrant (less the disc that is
+        // fully covered), coverage varies: those columns are excluded from the interior.
+        var exLo = SIMD8<Int>(repeating: Int.max), exHi = SIMD8<Int>(repeating: Int.max)
         if ix0 < ix1 {
             var n = 0
-            for k in f.corners {
-                let b = scene.corners[k].box
-                if b.y > py + 1.5 || b.w < py - 1.5 { continue }
-                var lo = floorInt(b.x) - 1, hi = ceilInt(b.z) + 2
-                if hi <= ix0 || lo >= ix1 { continue }
-                // Insertion into the sorted list (at most four boxes).
+            func exclude(_ lo: Int, _ hi: Int) {
+                if hi <= ix0 || lo >= ix1 || lo >= hi { return }
+                // Insertion into the sorted list (at most two pieces per corner).
                 var i = n
                 while i > 0 && exLo[i - 1] > lo {
                     exLo[i] = exLo[i - 1]; exHi[i] = exHi[i - 1]; i -= 1
                 }
-                swap(&lo, &exLo[i]); swap(&hi, &exHi[i])
+                exLo[i] = lo; exHi[i] = hi
                 n += 1
+            }
+            for k in f.corners {
+                let c = cornerExtents[k]
+                if c.box.y > py || c.box.w < py { continue }
+                if c.behind { exclude(ix0, ix1); continue }
+                // The quadrant square crosses the line y = py between qx0 and qx1.
+                var qx0 = Double.infinity, qx1 = -Double.infinity
+                for i in 0..<4 {
+                    let j = (i + 1) & 3
+                    let ax = c.quad[2 * i], ay = c.quad[2 * i + 1], bx = c.quad[2 * j], by = c.quad[2 * j + 1]
+                    if (ay - py) * (by - py) > 0 { continue }
+                    let x = ay == by ? ax : ax + (py - ay) * c.slopes[i]
+                    qx0 = Swift.min(qx0, Swift.min(x, ay == by ? bx : x)); qx1 = Swift.max(qx1, Swift.max(x, ay == by ? bx : x))
+                }
+                if qx0 > qx1 { continue }
+                // Pixel x has its centre at x + 0.5.
+                let lo = floorInt(qx0 - 0.5 - 1e-6), hi = floorInt(qx1 - 0.5 + 1e-6) + 1
+                let z = corners[k]
+                guard z.fullRadiusSquared > 0 else { exclude(lo, hi); continue }
+                // Local point of pixel x on this row: A + x·D (affine). Solve |A + xD − C|² ≤ ρ².
+                let ax = f.inverse.m11 * 0.5 + f.inverse.m21 * py + f.inverse.m31 - z.cx
+                let ay = f.inverse.m12 * 0.5 + f.inverse.m22 * py + f.inverse.m32 - z.cy
+                let dx = f.inverse.m11, dy = f.inverse.m12
+                let qa = dx * dx + dy * dy, qb = ax * dx + ay * dy, qc = ax * ax + ay * ay - z.fullRadiusSquared
+                let disc = qb * qb - qa * qc
+                guard qa > 0, disc > 0 else { exclude(lo, hi); continue }
+                let root = disc.squareRoot()
+                let full0 = ceilInt((-qb - root) / qa + 1e-6), full1 = floorInt((-qb + root) / qa - 1e-6) + 1
+                if full0 >= full1 { exclude(lo, hi); continue }
+                exclude(lo, Swift.min(hi, full0))
+                exclude(Swift.max(lo, full1), hi)
             }
         }
 
@@ -143,7 +196,7 @@ struct BandRasterizer {
         var x = ox0
         if ix0 < ix1 {
             var start = ix0
-            for i in 0..<4 where exLo[i] != Int.max {
+            for i in 0..<8 where exLo[i] != Int.max {
                 if exHi[i] <= start { continue }
                 if exLo[i] >= ix1 { break }
                 if exLo[i] > start {
@@ -174,6 +227,16 @@ struct BandRasterizer {
     func varyingSpan(_ f: PreparedFill, _ row: UnsafeMutablePointer<UInt32>, _ y: Int, _ x0: Int, _ x1: Int) {
         if x0 >= x1 { return }
         let py = Double(y) + 0.5
+        if case .solid(let color, _) = f.paint {
+            // over_solid_coverage fused with the coverage computation: rim spans are short,
+            // so one pass without the coverage row is cheaper.
+            for x in x0..<x1 {
+                let c = coverageAt(f, Double(x) + 0.5, py)
+                if c <= 0 { continue }
+                row[x] = over(mul255(color, alphaScale(c * f.opacity)), row[x])
+            }
+            return
+        }
         var any = false
         for x in x0..<x1 {
             let c = coverageAt(f, Double(x) + 0.5, py)

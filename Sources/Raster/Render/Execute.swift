@@ -17,20 +17,41 @@ public func execute(_ commands: [FillCommand], on surface: Surface, threads: Int
     let bands = (surface.height + bandHeight - 1) / bandHeight
     let workers = Swift.max(1, Swift.min(threads, bands))
     let width = surface.width, height = surface.height
-    let work: @Sendable (Int) -> Void = { worker in
-        let coverage = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
-        defer { coverage.deallocate() }
-        // Bands are disjoint rows of the surface, so workers never write the same pixel.
-        let r = BandRasterizer(scene: scene, pixels: surface.pixels, stride: surface.stride, coverage: coverage)
-        var band = worker
-        while band < bands {
-            r.render(rows: band * bandHeight, Swift.min(height, (band + 1) * bandHeight))
-            band += workers
+    scene.fills.withUnsafeBufferPointer { fills in
+    scene.edges.withUnsafeBufferPointer { edges in
+    scene.hardEdges.withUnsafeBufferPointer { hardEdges in
+    scene.corners.withUnsafeBufferPointer { corners in
+    scene.cornerExtents.withUnsafeBufferPointer { cornerExtents in
+    scene.clipShapes.withUnsafeBufferPointer { clipShapes in
+        // Bands are disjoint rows of the surface, so workers never write the same pixel;
+        // the prepared scene is read-only while they run.
+        let template = BandRasterizer(fills: fills, edges: edges.baseAddress ?? placeholder(),
+                                      hardEdges: hardEdges.baseAddress ?? placeholder(),
+                                      corners: corners.baseAddress ?? placeholder(),
+                                      cornerExtents: cornerExtents.baseAddress ?? placeholder(),
+                                      clipShapes: clipShapes.baseAddress ?? placeholder(),
+                                      pixels: surface.pixels, stride: surface.stride,
+                                      coverage: UnsafeMutablePointer(mutating: placeholder()))
+        let work: @Sendable (Int) -> Void = { worker in
+            var r = template
+            r.coverage = .allocate(capacity: width)
+            defer { r.coverage.deallocate() }
+            var band = worker
+            while band < bands {
+                r.render(rows: band * bandHeight, Swift.min(height, (band + 1) * bandHeight))
+                band += workers
+            }
         }
-    }
-    if workers == 1 {
-        work(0)
-    } else {
-        DispatchQueue.concurrentPerform(iterations: workers, execute: work)
-    }
+        if workers == 1 {
+            work(0)
+        } else {
+            DispatchQueue.concurrentPerform(iterations: workers, execute: work)
+        }
+    }}}}}}
+}
+
+/// A pointer never read: stands in for the base of an empty array (ranges into it are empty).
+@inline(__always)
+private func placeholder<T>() -> UnsafePointer<T> {
+    UnsafePointer(bitPattern: MemoryLayout<T>.alignment)!
 }

@@ -7,6 +7,8 @@
 /// (top 1, right 2, bottom 4, left 8; 16 for the edge made by clipping at the eye plane).
 struct LineEdge: Sendable {
     var a: Double, b: Double, c: Double
+    /// 1/a, or 0 when the edge is horizontal (|a| < 1e-12): rows solve for x without dividing.
+    var inverseA: Double
     var side: UInt8
 }
 
@@ -25,11 +27,23 @@ struct HardEdge: Sendable {
 
 /// A rounded corner: the local quadrant `(q − centre)·(sx, sy) > 0` uses the arc instead of
 /// the two adjacent straight edges (`sideMask`). `box` bounds the quadrant square in device
-/// pixels (x0, y0, x1, y1).
+/// pixels (x0, y0, x1, y1); `quad` holds its four device corners (x0, y0, x1, y1, …) in order,
+/// unless `behind` (part of it lies behind the eye: every row it reaches is all rim).
+/// `fullRadius²` (affine maps only, else −1): local points nearer the arc's centre than this
+/// are at least half a device pixel inside the arc, so fully covered.
 struct CornerZone: Sendable {
     var cx: Double, cy: Double, sx: Double, sy: Double, radius: Double
+    var fullRadiusSquared: Double
     var sideMask: UInt8
+}
+
+/// Where a corner quadrant lies in device space (read per row, not per pixel).
+struct CornerExtent: Sendable {
     var box: SIMD4<Double>
+    var quad: SIMD8<Double>
+    /// dx/dy of the quad's edge i (from corner i to i+1); 0 for a horizontal edge.
+    var slopes: SIMD4<Double>
+    var behind: Bool
 }
 
 /// A rounded-rect clip of another plane, with its device → local map.
@@ -64,6 +78,9 @@ struct PreparedFill: Sendable {
     var opacity: Double
     var opacity8: UInt32
     var paint: PreparedPaint
+    /// Local points with x in `cornerFree.x...cornerFree.z` or y in `cornerFree.y...cornerFree.w`
+    /// lie in no corner quadrant: the common case skips the corner loop.
+    var cornerFree: SIMD4<Double>
 }
 
 /// All prepared fills of one `execute` call, with their edges in flat arrays.
@@ -72,6 +89,7 @@ struct PreparedScene: Sendable {
     var edges: [LineEdge] = []
     var hardEdges: [HardEdge] = []
     var corners: [CornerZone] = []
+    var cornerExtents: [CornerExtent] = []
     var clipShapes: [ClipShape] = []
 }
 
@@ -84,10 +102,17 @@ func clampedInt(_ v: Double) -> Int {
     return Int(v)
 }
 
+// Truncate-and-adjust instead of `rounded(.down)`, which is a libm call without SSE4.1.
 @inline(__always)
-func floorInt(_ v: Double) -> Int { clampedInt(v.rounded(.down)) }
+func floorInt(_ v: Double) -> Int {
+    let i = clampedInt(v)
+    return Double(i) > v ? i - 1 : i
+}
 @inline(__always)
-func ceilInt(_ v: Double) -> Int { clampedInt(v.rounded(.up)) }
+func ceilInt(_ v: Double) -> Int {
+    let i = clampedInt(v)
+    return Double(i) < v ? i + 1 : i
+}
 
 /// Scales a projective map so that m33 == 1 when it is affine (W is then exactly 1).
 func normalised(_ m: Projective) -> Projective {
@@ -205,7 +230,7 @@ extension PreparedScene {
             let len = (dx * dx + dy * dy).squareRoot()
             guard len > 1e-9 else { continue }
             let a = -dy / len * orientation, b = dx / len * orientation
-            edges.append(LineEdge(a: a, b: b, c: -(a * p.x + b * p.y), side: side))
+            edges.append(LineEdge(a: a, b: b, c: -(a * p.x + b * p.y), inverseA: abs(a) < 1e-12 ? 0 : 1 / a, side: side))
         }
         let edgeRange = edgeStart..<edges.count
 
@@ -257,17 +282,37 @@ extension PreparedScene {
             // of the arc's centre.
             let cx = x + ix * r, cy = y + iy * r
             var box = SIMD4<Double>(.infinity, .infinity, -.infinity, -.infinity)
+            var quad = SIMD8<Double>(repeating: 0)
             var behind = false
-            for (qx, qy) in [(x, y), (cx, y), (cx, cy), (x, cy)] {
+            for (i, (qx, qy)) in [(x, y), (cx, y), (cx, cy), (x, cy)].enumerated() {
                 let p = m.applyHomogeneous(x: qx, y: qy)
                 if !(p.z > eps) { behind = true; break }
                 let d = project(p)
+                quad[2 * i] = d.x; quad[2 * i + 1] = d.y
                 box = SIMD4(Swift.min(box.x, d.x), Swift.min(box.y, d.y), Swift.max(box.z, d.x), Swift.max(box.w, d.y))
             }
             if behind { box = SIMD4(-1e18, -1e18, 1e18, 1e18) }
             if box.z < Double(bounds.x0) - 1 || box.x > Double(bounds.x1) + 1
                 || box.w < Double(bounds.y0) - 1 || box.y > Double(bounds.y1) + 1 { continue }
-            corners.append(CornerZone(cx: cx, cy: cy, sx: -ix, sy: -iy, radius: r, sideMask: mask, box: box))
+            // Under an affine map one device pixel spans at most σ local units (σ: the largest
+            // singular value of the inverse's linear part), so a disc of radius r − σ/2 (less a
+            // hair for rounding) is fully covered.
+            var full = -1.0
+            if inverse.isAffine && inverse.m33 == 1 {
+                let a = inverse.m11, b = inverse.m12, c = inverse.m21, d = inverse.m22
+                let t = a * a + b * b + c * c + d * d, det = a * d - b * c
+                let sigma = ((t + (Swift.max(t * t - 4 * det * det, 0)).squareRoot()) / 2).squareRoot()
+                let rho = r - 0.5 * sigma * (1 + 1e-6) - 1e-9 * r
+                if rho > 0 { full = rho * rho }
+            }
+            corners.append(CornerZone(cx: cx, cy: cy, sx: -ix, sy: -iy, radius: r, fullRadiusSquared: full, sideMask: mask))
+            var slopes = SIMD4<Double>(repeating: 0)
+            for i in 0..<4 {
+                let j = (i + 1) & 3
+                let dy = quad[2 * j + 1] - quad[2 * i + 1]
+                slopes[i] = dy == 0 ? 0 : (quad[2 * j] - quad[2 * i]) / dy
+            }
+            cornerExtents.append(CornerExtent(box: box, quad: quad, slopes: slopes, behind: behind))
         }
         let cornerRange = cornerStart..<corners.count
 
@@ -275,7 +320,7 @@ extension PreparedScene {
         let clipStart = clipShapes.count
         for (clipShape, map0) in command.clip.roundedRects {
             guard !clipShape.isEmpty, map0.isFinite else {
-                abandon(); corners.removeSubrange(cornerStart...); clipShapes.removeSubrange(clipStart...); return
+                abandon(); corners.removeSubrange(cornerStart...); cornerExtents.removeSubrange(cornerStart...); clipShapes.removeSubrange(clipStart...); return
             }
             let map = normalised(map0)
             let containsShape = segments.allSatisfy { seg in
@@ -298,18 +343,22 @@ extension PreparedScene {
             paint = .solid(color: color, interior: mul255(color, opacity8))
         case .texture(let texture, let map, let filter):
             guard texture.width > 0, texture.height > 0, map.isFinite else {
-                abandon(); corners.removeSubrange(cornerStart...); clipShapes.removeSubrange(clipStart...); return
+                abandon(); corners.removeSubrange(cornerStart...); cornerExtents.removeSubrange(cornerStart...); clipShapes.removeSubrange(clipStart...); return
             }
             paint = .texture(TextureView(texture), deviceToTexel: normalised(inverse.concatenating(map)), filter: filter)
         case .alphaMask(let texture, let map, let color):
             guard texture.width > 0, texture.height > 0, map.isFinite else {
-                abandon(); corners.removeSubrange(cornerStart...); clipShapes.removeSubrange(clipStart...); return
+                abandon(); corners.removeSubrange(cornerStart...); cornerExtents.removeSubrange(cornerStart...); clipShapes.removeSubrange(clipStart...); return
             }
             paint = .alphaMask(TextureView(texture), deviceToTexel: normalised(inverse.concatenating(map)), color: color)
         }
 
         fills.append(PreparedFill(bounds: bounds, edges: edgeRange, hardEdges: hardRange, corners: cornerRange,
                                   clipShapes: clipRange, inverse: inverse, affine: inverse.isAffine && inverse.m33 == 1,
-                                  opacity: clampedOpacity, opacity8: opacity8, paint: paint))
+                                  opacity: clampedOpacity, opacity8: opacity8, paint: paint,
+                                  cornerFree: SIMD4(shape.minX + Swift.max(shape.topLeft, shape.bottomLeft),
+                                                    shape.minY + Swift.max(shape.topLeft, shape.topRight),
+                                                    shape.maxX - Swift.max(shape.topRight, shape.bottomRight),
+                                                    shape.maxY - Swift.max(shape.bottomLeft, shape.bottomRight))))
     }
 }

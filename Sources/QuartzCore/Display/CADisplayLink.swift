@@ -1,0 +1,118 @@
+import Dispatch
+import Foundation
+
+/// A timer synchronised to the display's refresh (60 Hz here), calling its handler every frame.
+///
+/// Differs from Apple: Linux has no `#selector`, so the action is a closure (`init(handler:)`,
+/// or `init(target:action:)` with a method reference). It ticks from a strict
+/// `DispatchSourceTimer` on the queue of the run loop it is added to (`.main` → the main
+/// queue); a paused link suspends its timer and costs no CPU.
+public final class CADisplayLink: @unchecked Sendable {
+    /// The refresh rate of Strata's display.
+    public static let displayRate: Double = 60
+
+    private let handler: (CADisplayLink) -> Void
+    private let lock = NSLock()
+    private var timer: DispatchSourceTimer?
+    private var suspended = false
+    private var invalidated = false
+    private var interval: Double = 1 / CADisplayLink.displayRate
+
+    /// The time of the last frame shown (media time).
+    public private(set) var timestamp: CFTimeInterval = 0
+    /// The time the next frame will be shown (media time).
+    public private(set) var targetTimestamp: CFTimeInterval = 0
+    /// The display's frame duration: 1/60 s.
+    public var duration: CFTimeInterval { 1 / Self.displayRate }
+
+    /// Calls `handler` every frame once added to a run loop.
+    public init(handler: @escaping (CADisplayLink) -> Void) {
+        self.handler = handler
+    }
+
+    /// Calls `action` on `target` every frame (the target is held strongly, as Apple).
+    public convenience init<T: AnyObject>(target: T, action: @escaping (T) -> (CADisplayLink) -> Void) {
+        self.init { link in action(target)(link) }
+    }
+
+    /// Whether ticks are suspended.
+    public var isPaused: Bool {
+        get { lock.lock(); defer { lock.unlock() }; return suspended }
+        set {
+            lock.lock(); defer { lock.unlock() }
+            guard newValue != suspended, !invalidated else { return }
+            suspended = newValue
+            guard let timer else { return }
+            if newValue { timer.suspend() } else { timer.resume() }
+        }
+    }
+
+    /// The rate the link would like; the tick interval follows `preferred` (or `maximum`).
+    public var preferredFrameRateRange: CAFrameRateRange = .default {
+        didSet { retime() }
+    }
+
+    /// The preferred rate in frames per second; 0 means the display's rate.
+    public var preferredFramesPerSecond: Int {
+        get { Int(preferredFrameRateRange.preferred ?? 0) }
+        set { preferredFrameRateRange = CAFrameRateRange(minimum: 0, maximum: Float(max(newValue, 0)), preferred: Float(max(newValue, 0))) }
+    }
+
+    /// Starts ticking on the run loop's queue (`RunLoop.main` ticks on the main queue; any other
+    /// run loop ticks on a private serial queue). The mode is accepted for source compatibility.
+    public func add(to runloop: RunLoop, forMode mode: RunLoop.Mode) {
+        let queue: DispatchQueue = runloop === RunLoop.main ? .main : DispatchQueue(label: "org.strata.displaylink")
+        start(on: queue)
+    }
+
+    /// Starts ticking on `queue`. Strata extension (e.g. a render queue).
+    public func start(on queue: DispatchQueue) {
+        lock.lock(); defer { lock.unlock() }
+        guard timer == nil, !invalidated else { return }
+        let t = DispatchSource.makeTimerSource(flags: .strict, queue: queue)
+        timer = t
+        let ns = Int((effectiveInterval() * 1e9).rounded())
+        t.schedule(deadline: .now() + .nanoseconds(ns), repeating: .nanoseconds(ns), leeway: .microseconds(500))
+        t.setEventHandler { @Sendable [weak self] in self?.tick() }
+        if !suspended { t.resume() } else { t.resume(); t.suspend() }
+    }
+
+    /// Stops ticking from a run loop (same as `invalidate()` here: a link serves one run loop).
+    public func remove(from runloop: RunLoop, forMode mode: RunLoop.Mode) { invalidate() }
+
+    /// Stops the link for good and releases its handler's captures.
+    public func invalidate() {
+        lock.lock(); defer { lock.unlock() }
+        guard !invalidated else { return }
+        invalidated = true
+        if let timer {
+            if suspended { timer.resume() }
+            timer.cancel()
+        }
+        timer = nil
+    }
+
+    private func effectiveInterval() -> Double {
+        let r = preferredFrameRateRange
+        let fps = Double(r.preferred.flatMap { $0 > 0 ? $0 : nil } ?? (r.maximum > 0 ? r.maximum : Float(Self.displayRate)))
+        return 1 / min(max(fps, 1), Self.displayRate * 2)
+    }
+
+    private func retime() {
+        lock.lock(); defer { lock.unlock() }
+        guard let timer else { return }
+        let ns = Int((effectiveInterval() * 1e9).rounded())
+        timer.schedule(deadline: .now() + .nanoseconds(ns), repeating: .nanoseconds(ns), leeway: .microseconds(500))
+    }
+
+    private func tick() {
+        lock.lock()
+        let stop = invalidated || suspended
+        lock.unlock()
+        guard !stop else { return }
+        let now = CACurrentMediaTime()
+        timestamp = now
+        targetTimestamp = now + effectiveInterval()
+        handler(self)
+    }
+}

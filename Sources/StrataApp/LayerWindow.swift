@@ -1,0 +1,223 @@
+import Dispatch
+import Foundation
+import Logging
+import QuartzCore
+import Raster
+import X11Host
+
+/// A window showing a layer tree, live: display link → `CARenderer` → X11 (MIT-SHM), with
+/// input turned into pan and tap gestures for the app.
+///
+/// The app's closures run on the main queue; implicit transactions commit there each cycle.
+/// Built-in keys: `f` FPS/frame-time HUD, `s` PNG screenshot, `Shift+S` slow animations (×10, as
+/// the iOS simulator), space pauses, Escape or `q` closes.
+@MainActor
+public final class LayerWindow {
+    /// The app's root layer; it is kept filling the window.
+    public let root: CALayer
+    /// Called with every pan (drag with the primary button).
+    public var onPan: ((PanGesture) -> Void)?
+    /// Called with every tap (click).
+    public var onTap: ((TapGesture) -> Void)?
+    /// Called with keys the window does not handle itself (and with arrows, `f`… too).
+    public var onKey: ((KeyPress) -> Void)?
+    /// Called when the window closes, before the process exits.
+    public var onClose: (() -> Void)?
+    /// Called after the window changed size (width, height in points).
+    public var onResize: ((CGFloat, CGFloat) -> Void)?
+    /// Called every display frame on the main queue (60 Hz), before implicit transactions commit.
+    public var onFrame: (() -> Void)?
+
+    /// Lines the app adds to the HUD (e.g. the last hit layer's name).
+    public var hudLines: [String] = [] { didSet { updateHUD() } }
+
+    private let display: X11Display
+    private let window: X11Window
+    private let host = CALayer()
+    private let hud = CALayer()
+    private let loop: RenderLoop
+    private var gestures = GestureRecognizer()
+    private var mainLink: CADisplayLink?
+    private var showsHUD = false
+    private var slow = false
+    private var paused = false
+    private var fpsWindowStart = CACurrentMediaTime()
+    private var fpsFrames = 0
+    private var fps = 0.0
+    private let logger = Logger(label: "strata.window")
+
+    /// Opens a window of `size` points (one point = one pixel) showing `root`.
+    /// Throws a clear error when there is no X server.
+    public init(title: String, size: CGSize, root: CALayer) throws {
+        self.root = root
+        display = try X11Display()
+        let w = max(1, Int(size.width)), h = max(1, Int(size.height))
+        window = try X11Window(display: display, title: title, width: w, height: h)
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        host.frame = CGRect(x: 0, y: 0, width: w, height: h)
+        host.backgroundColor = CGColor(gray: 0, alpha: 1)
+        root.frame = host.bounds
+        host.addSublayer(root)
+        hud.anchorPoint = .zero
+        hud.position = CGPoint(x: 8, y: 8)
+        hud.isHidden = true
+        hud.zPosition = 1_000
+        host.addSublayer(hud)
+        CATransaction.commit()
+        loop = RenderLoop(width: w, height: h, root: host)
+        let window = self.window
+        let loop = self.loop
+        if let presenter = try? X11SurfacePresenter(displayName: display.name, window: window.windowID) {
+            // Frames go to the window from the render queue over a second connection: a busy
+            // main (app) thread does not stall them.
+            loop.present = { @Sendable surface in
+                presenter.present(surface)
+                loop.presented()
+            }
+        } else {
+            loop.present = { @Sendable surface in
+                DispatchQueue.main.async {
+                    MainActor.assumeIsolated {
+                        window.present(surface)
+                        loop.presented()
+                    }
+                }
+            }
+        }
+        window.onEvent = { [weak self] event in self?.handle(event) }
+    }
+
+    /// Shows the window and runs until it closes; never returns (the process exits with 0).
+    public func run() -> Never {
+        loop.start()
+        let link = CADisplayLink { [weak self] _ in
+            MainActor.assumeIsolated { self?.frame() }
+        }
+        link.add(to: .main, forMode: .common)
+        mainLink = link
+        dispatchMain()
+    }
+
+    /// Writes the current frame to a PNG file and returns its path.
+    @discardableResult
+    public func screenshot(to path: String? = nil) throws -> String {
+        let p = path ?? "strata-\(Int(Date().timeIntervalSince1970)).png"
+        try loop.renderer.makeImage().writePNG(to: URL(fileURLWithPath: p))
+        return p
+    }
+
+    // MARK: Frame cycle (main queue)
+
+    private func frame() {
+        onFrame?()
+        CATransaction.flush()
+        fpsFrames += 1
+        let now = CACurrentMediaTime()
+        if now - fpsWindowStart >= 0.5 {
+            fps = Double(loop.framesPresented) / max(now - fpsWindowStart, 1e-6)
+            Self.resetCounter(loop)
+            fpsWindowStart = now
+            fpsFrames = 0
+            if showsHUD { updateHUD() }
+        }
+    }
+
+    private static func resetCounter(_ loop: RenderLoop) { loop.resetFrameCount() }
+
+    private func updateHUD() {
+        guard showsHUD else { return }
+        var lines = [String(format: "fps %.0f", fps),
+                     String(format: "frame %.2f ms", loop.lastRasterMs + loop.lastEvaluateMs)]
+        if slow { lines.append("slow x10") }
+        if paused { lines.append("paused") }
+        lines += hudLines
+        let image = BitmapFont.image(lines)
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        hud.contents = image
+        hud.bounds = CGRect(x: 0, y: 0, width: image.width, height: image.height)
+        CATransaction.commit()
+    }
+
+    // MARK: Events
+
+    private func handle(_ event: X11Event) {
+        switch event {
+        case .mouseDown(let button, let x, let y, _):
+            if button == .left { gestures.press(CGPoint(x: x, y: y)) }
+        case .mouseMove(let x, let y, _):
+            if case .pan(let g)? = gestures.move(CGPoint(x: x, y: y)) { onPan?(g) }
+        case .mouseUp(let button, let x, let y, _):
+            guard button == .left else { return }
+            switch gestures.release(CGPoint(x: x, y: y)) {
+            case .pan(let g)?: onPan?(g)
+            case .tap(let t)?: onTap?(t)
+            case nil: break
+            }
+        case .keyDown(let keysym, let character, let modifiers):
+            handleKey(KeyPress(keysym: keysym, character: character, shift: modifiers.contains(.shift)))
+        case .resize(let w, let h):
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            host.frame = CGRect(x: 0, y: 0, width: w, height: h)
+            root.frame = host.bounds
+            CATransaction.commit()
+            loop.resize(width: w, height: h)
+            onResize?(CGFloat(w), CGFloat(h))
+        case .expose:
+            loop.setNeedsPresent()
+        case .closeRequest, .destroyed:
+            close()
+        }
+    }
+
+    private func handleKey(_ key: KeyPress) {
+        switch key.keysym {
+        case X11KeySym.escape, X11KeySym.q:
+            close()
+        case X11KeySym.f:
+            showsHUD.toggle()
+            CATransaction.begin(); CATransaction.setDisableActions(true)
+            hud.isHidden = !showsHUD
+            CATransaction.commit()
+            updateHUD()
+        case X11KeySym.capitalS:
+            slow.toggle()
+            setTimeRate()
+        case X11KeySym.s:
+            if key.shift { slow.toggle(); setTimeRate() } else {
+                if let path = try? screenshot() { FileHandle.standardOutput.write(Data("screenshot: \(path)\n".utf8)) }
+            }
+        case X11KeySym.space:
+            paused.toggle()
+            setTimeRate()
+        default:
+            break
+        }
+        onKey?(key)
+    }
+
+    /// Slow motion and pause change the host layer's clock (Apple's QA1673 recipe), so every
+    /// animation below continues from where it is.
+    private func setTimeRate() {
+        let speed: Float = paused ? 0 : (slow ? 0.1 : 1)
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        let now = CACurrentMediaTime()
+        let local = host.convertTime(now, from: nil)
+        host.speed = speed
+        host.timeOffset = local
+        host.beginTime = now
+        CATransaction.commit()
+        updateHUD()
+    }
+
+    private func close() {
+        mainLink?.invalidate()
+        loop.stop()
+        onClose?()
+        window.close()
+        exit(0)
+    }
+}

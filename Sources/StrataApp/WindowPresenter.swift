@@ -1,0 +1,34 @@
+import Foundation
+import Raster
+import X11Host
+
+/// A plain window that shows frames as they are handed to it, with no input handling: what the
+/// benchmark's window mode presents to (MIT-SHM, or XPutImage when SHM is unavailable).
+@MainActor
+public final class WindowPresenter {
+    private let display: X11Display
+    private let window: X11Window
+
+    /// Opens a `width` × `height` window; throws a clear error when there is no X server.
+    public init(title: String, width: Int, height: Int) throws {
+        display = try X11Display()
+        window = try X11Window(display: display, title: title, width: width, height: height)
+    }
+
+    /// Whether frames go through MIT-SHM.
+    public var usesSharedMemory: Bool { display.supportsSharedMemory }
+
+    /// Presents one frame and processes pending X events (waiting for the blit to complete).
+    public func present(_ surface: Surface) {
+        window.present(surface)
+        display.processEvents()
+    }
+
+    /// Closes the window.
+    public func close() { window.close() }
+}
+
+/// Sends `WM_DELETE_WINDOW` to a window on `$DISPLAY`, as a window manager's close button does.
+public func sendWindowCloseRequest(window: UInt) throws {
+    try sendCloseRequest(display: nil, window: window)
+}

@@ -1,0 +1,117 @@
+import CX11
+import Foundation
+import Raster
+
+/// One client-side image the window presents from: an MIT-SHM segment, or malloc'ed memory
+/// for the `XPutImage` fallback.
+final class ImageBuffer {
+    let image: UnsafeMutablePointer<XImage>
+    /// Heap-allocated because Xlib keeps this pointer; nil for a plain (non-SHM) image.
+    let segment: UnsafeMutablePointer<XShmSegmentInfo>?
+    let width: Int
+    let height: Int
+    /// An `XShmPutImage` from this buffer was issued and its `ShmCompletion` has not arrived:
+    /// the server may still be reading it, so it must not be written.
+    var isBusy = false
+
+    private init(image: UnsafeMutablePointer<XImage>, segment: UnsafeMutablePointer<XShmSegmentInfo>?) {
+        self.image = image
+        self.segment = segment
+        width = Int(image.pointee.width)
+        height = Int(image.pointee.height)
+    }
+
+    /// A shared-memory image, attached to the server and already marked for removal
+    /// (`IPC_RMID`), so the segment disappears with the last detach even on a crash.
+    static func makeShared(display: OpaquePointer, format: PixelFormat,
+                           width: Int, height: Int) throws(X11Error) -> ImageBuffer {
+        let info = UnsafeMutablePointer<XShmSegmentInfo>.allocate(capacity: 1)
+        info.initialize(to: XShmSegmentInfo())
+        guard let image = XShmCreateImage(display, format.visual, UInt32(format.depth), ZPixmap, nil,
+                                          info, UInt32(width), UInt32(height)) else {
+            info.deallocate()
+            throw .requestFailed("XShmCreateImage failed")
+        }
+        let bytes = Int(image.pointee.bytes_per_line) * Int(image.pointee.height)
+        let id = shmget(0 /* IPC_PRIVATE */, bytes, IPC_CREAT | 0o600)
+        guard id >= 0 else {
+            let reason = String(cString: strerror(errno))
+            XDestroyImage(image)
+            info.deallocate()
+            throw .requestFailed("shmget of \(bytes) bytes: \(reason)")
+        }
+        let address = shmat(id, nil, 0)
+        guard let address, Int(bitPattern: address) != -1 else {
+            let reason = String(cString: strerror(errno))
+            shmctl(id, IPC_RMID, nil)
+            XDestroyImage(image)
+            info.deallocate()
+            throw .requestFailed("shmat: \(reason)")
+        }
+        info.pointee.shmid = id
+        info.pointee.shmaddr = address.assumingMemoryBound(to: CChar.self)
+        info.pointee.readOnly = 0
+        image.pointee.data = info.pointee.shmaddr
+        // A remote display accepts XShmAttach and only reports BadAccess after a round trip.
+        let error = XErrorTrap.firstError(on: display) { _ = XShmAttach(display, info) }
+        // Removed right after the round trip, success or not: nothing can leak from here on.
+        shmctl(id, IPC_RMID, nil)
+        if let error {
+            shmdt(address)
+            image.pointee.data = nil
+            XDestroyImage(image)
+            info.deallocate()
+            throw .requestFailed("XShmAttach: \(error)")
+        }
+        return ImageBuffer(image: image, segment: info)
+    }
+
+    /// A plain image for `XPutImage`, its pixels in malloc'ed memory (freed by `XDestroyImage`).
+    static func makePlain(display: OpaquePointer, format: PixelFormat,
+                          width: Int, height: Int) throws(X11Error) -> ImageBuffer {
+        guard let image = XCreateImage(display, format.visual, UInt32(format.depth), ZPixmap, 0, nil,
+                                       UInt32(width), UInt32(height), 32, 0) else {
+            throw .requestFailed("XCreateImage failed")
+        }
+        let bytes = Int(image.pointee.bytes_per_line) * Int(image.pointee.height)
+        guard let data = malloc(Swift.max(bytes, 1)) else {
+            XDestroyImage(image)
+            throw .requestFailed("out of memory for a \(width)x\(height) image")
+        }
+        image.pointee.data = data.assumingMemoryBound(to: CChar.self)
+        return ImageBuffer(image: image, segment: nil)
+    }
+
+    /// Copies the top-left `width`×`height` pixels of `surface` into the image.
+    func write(_ surface: Surface, width: Int, height: Int, format: PixelFormat, packer: ChannelPacker?) {
+        let bytesPerLine = Int(image.pointee.bytes_per_line)
+        let base = UnsafeMutableRawPointer(image.pointee.data!)
+        if let packer {
+            // Slow path for visuals that are not 32-bit BGRA: one pixel at a time through Xlib.
+            for y in 0..<height {
+                let row = surface.row(y)
+                for x in 0..<width {
+                    _ = XPutPixel(image, Int32(x), Int32(y), packer.pack(row[x]))
+                }
+            }
+        } else {
+            for y in 0..<height {
+                (base + y * bytesPerLine).copyMemory(from: surface.row(y), byteCount: width * 4)
+            }
+        }
+    }
+
+    /// Detaches and frees the image. A put still in flight is safe: the server handles
+    /// `XShmDetach` after it, and the segment lives until the server detaches.
+    func destroy(display: OpaquePointer) {
+        if let segment {
+            XShmDetach(display, segment)
+            shmdt(segment.pointee.shmaddr)
+            image.pointee.data = nil
+            XDestroyImage(image)
+            segment.deallocate()
+        } else {
+            XDestroyImage(image)
+        }
+    }
+}

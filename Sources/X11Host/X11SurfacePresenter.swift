@@ -1,0 +1,126 @@
+import CX11
+import Foundation
+import Raster
+
+/// Presents frames into an existing window from one non-main thread, over a connection of its
+/// own, so a render thread keeps frames flowing while the main thread (the app's) is busy.
+///
+/// Everything else about the window (events, resize, close) stays with the `X11Window` on the
+/// main queue; X resources are shared between connections, so this connection can draw into the
+/// window by its id. MIT-SHM double buffering with the same rules as `X11Window.present`
+/// (never write a buffer before its `ShmCompletion`), falling back to `XPutImage`.
+/// Use one presenter from one thread at a time.
+public final class X11SurfacePresenter: @unchecked Sendable {
+    private let handle: OpaquePointer
+    private let window: UInt
+    private let gc: GC
+    private let format: PixelFormat
+    private let packer: ChannelPacker?
+    private let completionType: Int32
+    private var sharedMemory: Bool
+    private var buffers: [ImageBuffer] = []
+    private var noted = false
+
+    /// Opens a second connection to `displayName` (`$DISPLAY` when nil) presenting into `window`.
+    public init(displayName: String?, window: UInt) throws {
+        let requested = displayName ?? getenv("DISPLAY").map { String(cString: $0) }
+        guard let requested, !requested.isEmpty else { throw X11Error.noDisplay }
+        XErrorTrap.install()
+        guard let handle = XOpenDisplay(requested) else { throw X11Error.cannotConnect(display: requested) }
+        XErrorTrap.allowQuietTeardown(of: handle)
+        switch PixelFormat.read(display: handle, screen: XDefaultScreen(handle)) {
+        case .success(let f): format = f
+        case .failure(let error):
+            XCloseDisplay(handle)
+            throw error
+        }
+        self.handle = handle
+        self.window = window
+        packer = format.isNative ? nil : ChannelPacker(format)
+        sharedMemory = XShmQueryExtension(handle) != 0
+        completionType = sharedMemory ? XShmGetEventBase(handle) + ShmCompletion : -1
+        gc = XCreateGC(handle, window, 0, nil)
+        XSetGraphicsExposures(handle, gc, 0)
+    }
+
+    deinit {
+        XErrorTrap.quietly(on: handle) {
+            XSync(handle, 0)
+            for b in buffers { b.destroy(display: handle) }
+            XFreeGC(handle, gc)
+            _ = XCloseDisplay(handle)
+        }
+        XErrorTrap.forget(handle)
+    }
+
+    /// Whether frames go through MIT-SHM.
+    public var usesSharedMemory: Bool { sharedMemory && buffers.first?.segment != nil }
+
+    /// Blits `surface` to the window's top-left corner (the window clips what does not fit).
+    public func present(_ surface: Surface) {
+        let w = surface.width, h = surface.height
+        guard w > 0, h > 0, let buffer = freeBuffer(width: w, height: h) else { return }
+        buffer.write(surface, width: w, height: h, format: format, packer: packer)
+        if buffer.segment != nil {
+            XShmPutImage(handle, window, gc, buffer.image, 0, 0, 0, 0, UInt32(w), UInt32(h), 1)
+            buffer.isBusy = true
+        } else {
+            XPutImage(handle, window, gc, buffer.image, 0, 0, 0, 0, UInt32(w), UInt32(h))
+        }
+        XFlush(handle)
+        drainCompletions()
+    }
+
+    /// Marks buffers whose `ShmCompletion` arrived as free (this connection selects no other events).
+    private func drainCompletions() {
+        while XPending(handle) > 0 {
+            var event = XEvent()
+            XNextEvent(handle, &event)
+            guard event.type == completionType else { continue }
+            let seg = withUnsafePointer(to: &event) {
+                $0.withMemoryRebound(to: XShmCompletionEvent.self, capacity: 1) { $0.pointee.shmseg }
+            }
+            for b in buffers where b.segment?.pointee.shmseg == seg { b.isBusy = false }
+        }
+    }
+
+    private func freeBuffer(width: Int, height: Int) -> ImageBuffer? {
+        if let first = buffers.first, first.width != width || first.height != height {
+            XSync(handle, 0)
+            for b in buffers { b.destroy(display: handle) }
+            buffers = []
+        }
+        if buffers.isEmpty { allocate(width: width, height: height) }
+        if let free = buffers.first(where: { !$0.isBusy }) { return free }
+        // Both in flight: after a round trip every completion that will come has arrived.
+        XSync(handle, 0)
+        drainCompletions()
+        if let free = buffers.first(where: { !$0.isBusy }) { return free }
+        for b in buffers { b.isBusy = false }
+        return buffers.first
+    }
+
+    private func allocate(width: Int, height: Int) {
+        if sharedMemory {
+            do {
+                for _ in 0..<2 {
+                    buffers.append(try ImageBuffer.makeShared(display: handle, format: format, width: width, height: height))
+                }
+                return
+            } catch {
+                for b in buffers { b.destroy(display: handle) }
+                buffers = []
+                sharedMemory = false
+                noted = true
+                writeStandardError("X11Host: MIT-SHM failed (\(error)); presenting with XPutImage (slower)\n")
+            }
+        }
+        if !noted && !XErrorTrap.isLost(handle) && XShmQueryExtension(handle) == 0 {
+            writeStandardError("X11Host: the X server has no MIT-SHM extension; presenting with XPutImage (slower)\n")
+        }
+        noted = true
+        if let plain = try? ImageBuffer.makePlain(display: handle, format: format, width: width, height: height) {
+            buffers.append(plain)
+        }
+    }
+}

@@ -1,0 +1,148 @@
+import ArgumentParser
+import Foundation
+import QuartzCore
+import StrataApp
+import StrataDemos
+
+/// `strata bench`: the translucent-layers benchmark of BENCHMARK.md, driven by the engine's own
+/// animations, rendered by the real `CARenderer` (and in window mode presented with MIT-SHM).
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench", abstract: "Run the translucent-layers benchmark and print one JSON line per run.")
+
+    @Option(help: "2d, 3d, image or all.") var variant: String = "2d"
+    @Option(help: "Layer count, or a comma-separated sweep (50,100,200,400).") var layers: String = "100"
+    @Option(help: "headless or window.") var mode: String = "headless"
+    @Option(help: "Measured frames.") var frames: Int = 600
+    @Option(help: "Warm-up frames before measuring.") var warmup: Int = 30
+    @Option(help: "Rasteriser threads (1 or 2).") var threads: Int = 2
+    @Flag(help: "Print only the JSON lines (no progress on stderr).") var jsonOnly = false
+    @Flag(help: "Print where the time goes, by stage.") var profile = false
+
+    func validate() throws {
+        guard ["2d", "3d", "image", "all"].contains(variant) else { throw ValidationError("--variant must be 2d, 3d, image or all") }
+        guard ["headless", "window"].contains(mode) else { throw ValidationError("--mode must be headless or window") }
+        guard parsedLayers != nil else { throw ValidationError("--layers must be positive integers ≤ 10000, e.g. 100 or 50,100,200,400") }
+        guard (1...100_000).contains(frames), (0...10_000).contains(warmup) else { throw ValidationError("--frames must be 1…100000, --warmup 0…10000") }
+        guard (1...64).contains(threads) else { throw ValidationError("--threads must be 1…64") }
+    }
+
+    private var parsedLayers: [Int]? {
+        let values = layers.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard !values.isEmpty, values.allSatisfy({ $0 != nil && $0! > 0 && $0! <= 10_000 }) else { return nil }
+        return values.map { $0! }
+    }
+
+    func run() throws {
+        let variants: [BenchmarkScene.Variant] = variant == "all" ? BenchmarkScene.Variant.allCases : [BenchmarkScene.Variant(rawValue: variant)!]
+        let presenter: BenchPresenter? = mode == "window" ? try MainActor.assumeIsolated { try BenchPresenter.open() } : nil
+        for v in variants {
+            for n in parsedLayers! {
+                let result = try BenchRunner(variant: v, layers: n, frames: frames, warmup: warmup, threads: threads,
+                                             presenter: presenter, progress: !jsonOnly).run()
+                say(result.json(mode: mode))
+                if profile && !jsonOnly { FileHandle.standardError.write(Data(result.profile.utf8)) }
+            }
+        }
+    }
+}
+
+/// One benchmark run; also used by tests to render frame k through the benchmark's own path.
+struct BenchRunner {
+    let variant: BenchmarkScene.Variant
+    let layers: Int
+    let frames: Int
+    let warmup: Int
+    let threads: Int
+    let presenter: BenchPresenter?
+    let progress: Bool
+
+    struct Result {
+        var variant: String, layers: Int, frames: Int, threads: Int
+        var seconds: Double, anim: Double, raster: Double, present: Double
+        var fps: Double { Double(frames) / seconds }
+        func json(mode: String) -> String {
+            String(format: "{\"variant\":\"%@\",\"layers\":%d,\"mode\":\"%@\",\"frames\":%d,\"fps\":%.1f,\"ms_anim\":%.3f,\"ms_raster\":%.3f,\"ms_present\":%.3f,\"threads\":%d}",
+                   variant, layers, mode, frames, fps, anim / Double(frames) * 1000, raster / Double(frames) * 1000,
+                   present / Double(frames) * 1000, threads)
+        }
+        var profile: String {
+            let total = anim + raster + present
+            func line(_ name: String, _ s: Double) -> String {
+                String(format: "  %-34@ %8.3f ms/frame %5.1f %%\n", name, s / Double(frames) * 1000, total > 0 ? s / total * 100 : 0)
+            }
+            return "profile \(variant) ×\(layers):\n" + line("evaluate + draw list (ms_anim)", anim)
+                + line("rasterise, all bands (ms_raster)", raster) + line("present (ms_present)", present)
+        }
+    }
+
+    func run() throws -> Result {
+        try CAMediaClock.withManualClock(startingAt: 0) { clock in
+            let root = BenchmarkScene.make(variant: variant, layerCount: layers)
+            CATransaction.flush()
+            let renderer = CARenderer(width: Int(BenchmarkScene.canvasSize.width), height: Int(BenchmarkScene.canvasSize.height))
+            renderer.threads = threads
+            renderer.layer = root
+            var result = Result(variant: variant.rawValue, layers: layers, frames: frames, threads: threads,
+                                seconds: 0, anim: 0, raster: 0, present: 0)
+            for k in 0..<warmup { try frame(k, renderer, clock, nil) }
+            let start = DispatchTime.now().uptimeNanoseconds
+            for k in 0..<frames {
+                try frame(k, renderer, clock, &result)
+                if progress && k % 60 == 59 {
+                    FileHandle.standardError.write(Data("\r\(variant.rawValue) ×\(layers): frame \(k + 1)/\(frames)".utf8))
+                }
+            }
+            result.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
+            if progress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+            return result
+        }
+    }
+
+    /// Renders scene time k/60 (fixed timestep: every run does identical work).
+    private func frame(_ k: Int, _ renderer: CARenderer, _ clock: CAMediaClock, _ result: UnsafeMutablePointer<Result>?) throws {
+        let t = Double(k) / 60
+        clock.set(t)
+        renderer.beginFrame(atTime: t)
+        renderer.render()
+        renderer.endFrame()
+        let st = renderer.lastFrameStatistics
+        var presentSeconds = 0.0
+        if let presenter {
+            let p0 = DispatchTime.now().uptimeNanoseconds
+            try MainActor.assumeIsolated { try presenter.present(renderer.surface) }
+            presentSeconds = Double(DispatchTime.now().uptimeNanoseconds - p0) * 1e-9
+        }
+        if let result {
+            result.pointee.anim += st.evaluateSeconds
+            result.pointee.raster += st.rasterSeconds
+            result.pointee.present += presentSeconds
+        }
+    }
+
+    private func frame(_ k: Int, _ renderer: CARenderer, _ clock: CAMediaClock, _ result: inout Result) throws {
+        try withUnsafeMutablePointer(to: &result) { try frame(k, renderer, clock, $0) }
+    }
+
+    /// The benchmark's frame k as an image (for the test that compares it with a plain render).
+    static func image(variant: BenchmarkScene.Variant, layers: Int, frame k: Int, threads: Int) throws -> CGImage {
+        try CAMediaClock.withManualClock(startingAt: 0) { clock in
+            let root = BenchmarkScene.make(variant: variant, layerCount: layers)
+            CATransaction.flush()
+            let renderer = CARenderer(width: Int(BenchmarkScene.canvasSize.width), height: Int(BenchmarkScene.canvasSize.height))
+            renderer.threads = threads
+            renderer.layer = root
+            let runner = BenchRunner(variant: variant, layers: layers, frames: 1, warmup: 0, threads: threads, presenter: nil, progress: false)
+            try runner.frame(k, renderer, clock, nil)
+            return renderer.makeImage()
+        }
+    }
+}
+
+typealias BenchPresenter = WindowPresenter
+
+extension WindowPresenter {
+    @MainActor static func open() throws -> WindowPresenter {
+        try WindowPresenter(title: "strata bench", width: Int(BenchmarkScene.canvasSize.width), height: Int(BenchmarkScene.canvasSize.height))
+    }
+}

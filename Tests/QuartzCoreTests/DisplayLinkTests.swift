@@ -1,0 +1,45 @@
+import Dispatch
+import Foundation
+import Testing
+@testable import QuartzCore
+
+/// Counts ticks across threads.
+private final class TickCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var n = 0
+    let reached = DispatchSemaphore(value: 0)
+    var target = 5
+    func tick() { lock.lock(); n += 1; let hit = n == target; lock.unlock(); if hit { reached.signal() } }
+    var count: Int { lock.lock(); defer { lock.unlock() }; return n }
+}
+
+@Test func displayLinkTicksPausesAndInvalidates() {
+    let counter = TickCounter()
+    let link = CADisplayLink { _ in counter.tick() }
+    #expect(link.duration == 1.0 / 60)
+    link.start(on: DispatchQueue(label: "test.displaylink"))
+    // Behaviour, not speed: five ticks arrive (allowing a very slow machine 10 s).
+    #expect(counter.reached.wait(timeout: .now() + 10) == .success)
+    #expect(link.timestamp > 0 && link.targetTimestamp > link.timestamp)
+    link.isPaused = true
+    Thread.sleep(forTimeInterval: 0.05)          // let an in-flight tick finish
+    let paused = counter.count
+    Thread.sleep(forTimeInterval: 0.2)
+    #expect(counter.count == paused)              // a paused link does not tick
+    link.isPaused = false
+    counter.target = paused + 3
+    #expect(counter.reached.wait(timeout: .now() + 10) == .success)
+    link.invalidate()
+    Thread.sleep(forTimeInterval: 0.05)
+    let stopped = counter.count
+    Thread.sleep(forTimeInterval: 0.2)
+    #expect(counter.count == stopped)
+}
+
+@Test func preferredFramesPerSecondSetsTheRange() {
+    let link = CADisplayLink { _ in }
+    link.preferredFramesPerSecond = 30
+    #expect(link.preferredFrameRateRange == CAFrameRateRange(minimum: 0, maximum: 30, preferred: 30))
+    #expect(link.preferredFramesPerSecond == 30)
+    link.invalidate()
+}
