@@ -52,8 +52,8 @@ public struct CardFlip {
     /// 0 → −π (top) or π → 0 (bottom), plus a `transform.scale` to `scaleFactor` and back when
     /// it is not 1, grouped with ease-in-ease-out, filling forwards and never removed.
     ///
-    /// As in the seed, the rotation's own duration is left at 0, so it runs the default 0.25 s
-    /// of the group's (eased) time.
+    /// As in the seed, the rotation's own duration is left at 0, so it spans the whole group
+    /// (Apple's rule for grouped animations), warped by the group's ease-in-ease-out.
     public static func flipAnimation(duration: CFTimeInterval, beginsOnTop: Bool, scaleFactor: CGFloat) -> CAAnimation {
         let flipAnimation = CABasicAnimation(keyPath: "transform.rotation.y")
         let startValue: Double = beginsOnTop ? 0 : .pi

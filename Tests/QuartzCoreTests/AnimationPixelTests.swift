@@ -98,9 +98,22 @@ func benchmarkAnimationsMatchTheStaticSceneAtTheSameTime(variant: BenchmarkScene
         card.flip()
         CATransaction.commit()
         CATransaction.flush()
+        // The children span the 1 s group, warped by ease-in-ease-out (0.42, 0, 0.58, 1).
+        // At 0.2 s the eased fraction is 0.082: the front has turned by 0.082·π ≈ 15°, still
+        // facing us; the back (at π − 15°) faces away and is culled.
         let early = Golden.render(root, width: 320, height: 480, time: 10.2)
         Golden.check(early, named: "card-flip-0.2")
-        // At 0.2 s the brown front is turning (still facing us): brown at the centre.
         Golden.expectPixel(early, 160, 240, 0xFF99_6633, "brown front")
+        // 125·cos 15° ≈ 121 px wide (perspective adds a little on the near side).
+        var width = 0
+        for x in 0..<320 where Golden.pixel(early, x, 240) == 0xFF99_6633 { width += 1 }
+        #expect(width >= 116 && width <= 124, "front width \(width)")
+        // At 0.6 s the eased fraction is 0.66 > 0.5: the front is past edge-on and culled, the
+        // back has turned to face us. After the group (1 s, filling forwards) the back stays.
+        let late = Golden.render(root, width: 320, height: 480, time: 10.6)
+        Golden.expectPixel(late, 160, 240, 0xFF00_FF00, "green back")
+        let after = Golden.render(root, width: 320, height: 480, time: 11.5)
+        Golden.expectPixel(after, 160, 240, 0xFF00_FF00, "stays flipped")
+        Golden.expectPixel(after, 160 - 58, 240, 0xFF00_FF00, "face-on again: full width")
     }
 }
