@@ -1,8 +1,8 @@
 import QuartzCore
 
-/// A tiny 5×7 pixel font for the HUD (Strata has no text layer yet): digits, letters (shown as
+/// A tiny 5×7 pixel font for the HUD and the benchmark plot (Strata has no text layer yet): digits, letters (shown as
 /// capitals) and a little punctuation, drawn into a `CGImage`.
-enum BitmapFont {
+public enum BitmapFont {
     private static let glyphs: [Character: [String]] = [
         "0": ["01110", "10001", "10011", "10101", "11001", "10001", "01110"],
         "1": ["00100", "01100", "00100", "00100", "00100", "00100", "01110"],
@@ -52,7 +52,7 @@ enum BitmapFont {
     ]
 
     /// `lines` drawn white on a translucent dark panel, each glyph pixel `scale` pixels wide.
-    static func image(_ lines: [String], scale: Int = 2) -> CGImage {
+    public static func image(_ lines: [String], scale: Int = 2) -> CGImage {
         let cols = max(1, lines.map(\.count).max() ?? 1)
         let pad = 4
         let w = cols * 6 * scale + 2 * pad, h = lines.count * 9 * scale + 2 * pad

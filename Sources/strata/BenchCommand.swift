@@ -18,6 +18,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Rasteriser threads (1 or 2).") var threads: Int = 2
     @Flag(help: "Print only the JSON lines (no progress on stderr).") var jsonOnly = false
     @Flag(help: "Print where the time goes, by stage.") var profile = false
+    @Option(help: "Also write a plot of fps against layer count (PNG, drawn with Strata).") var plot: String?
 
     func validate() throws {
         guard ["2d", "3d", "image", "all"].contains(variant) else { throw ValidationError("--variant must be 2d, 3d, image or all") }
@@ -36,14 +37,19 @@ struct BenchCommand: ParsableCommand {
     func run() throws {
         let variants: [BenchmarkScene.Variant] = variant == "all" ? BenchmarkScene.Variant.allCases : [BenchmarkScene.Variant(rawValue: variant)!]
         let presenter: BenchPresenter? = mode == "window" ? try MainActor.assumeIsolated { try BenchPresenter.open() } : nil
+        var series: [BenchPlot.Series] = []
         for v in variants {
+            var s = BenchPlot.Series(label: "\(v.rawValue) \(mode) \(threads)t", color: BenchPlot.palette[series.count % BenchPlot.palette.count], points: [])
             for n in parsedLayers! {
                 let result = try BenchRunner(variant: v, layers: n, frames: frames, warmup: warmup, threads: threads,
                                              presenter: presenter, progress: !jsonOnly).run()
                 say(result.json(mode: mode))
                 if profile && !jsonOnly { FileHandle.standardError.write(Data(result.profile.utf8)) }
+                s.points.append((n, result.fps))
             }
+            series.append(s)
         }
+        if let plot { try BenchPlot.write(series, to: plot) }
     }
 }
 

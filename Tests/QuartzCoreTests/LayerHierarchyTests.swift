@@ -40,6 +40,10 @@ import Testing
 }
 
 @Test func tenThousandLevelsDeep() {
+    // Structure only: no implicit animations for 20,000 property changes.
+    CATransaction.begin()
+    CATransaction.setDisableActions(true)
+    defer { CATransaction.commit() }
     let root = CALayer()
     root.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
     var leaf = root

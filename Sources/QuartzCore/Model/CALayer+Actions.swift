@@ -75,7 +75,16 @@ extension CALayer {
     /// The value of `key` on screen now: the presentation value when the layer has been
     /// committed, else the model value.
     package func currentPresentedValue(forKey key: String) -> Any? {
-        if let p = presentation(), let v = p.state.propertyValue(forKey: key) { return v }
+        // Only this layer is evaluated (its committed values and animations), not its tree.
+        if let node = committedNode {
+            var presented = node.state
+            if !node.animations.isEmpty {
+                AnimationEvaluation.apply(node.animations, to: &presented,
+                                          layerTime: convertTime(CACurrentMediaTime(), from: nil))
+            }
+            if let v = presented.propertyValue(forKey: key) { return v }
+            return presented.customValues[key]
+        }
         if let v = state.propertyValue(forKey: key) { return v }
         return state.customValues[key]
     }

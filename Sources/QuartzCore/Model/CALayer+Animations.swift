@@ -29,6 +29,7 @@ extension CALayer {
         _animations.append(AttachedAnimation(key: storedKey, animation: copy,
                                              transitionFrom: isTransition ? lastCommittedSnapshot() : nil))
         AnimationLifecycle.added(copy, to: self, needsBeginTime: copy.beginTime == 0)
+        if copy.beginTime == 0 { animationsAwaitBeginTime = true }
         markChanged()
     }
 

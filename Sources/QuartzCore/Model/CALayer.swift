@@ -19,6 +19,10 @@ open class CALayer: NSObject, CAMediaTiming, CAAnimationTarget {
     package var isPresentationCopy = false
     /// For a presentation copy, the top of its copied tree (its ancestors are held weakly).
     package var presentationTreeRoot: CALayer?
+    /// This layer in the last committed snapshot (for the value on screen when a property changes).
+    package weak var committedNode: LayerSnapshot?
+    /// Whether an attached animation waits for the next commit to get its begin time.
+    package var animationsAwaitBeginTime = false
     /// Attached animations in insertion order.
     package var _animations: [AttachedAnimation] = []
     /// Values on screen just before a property change, for the action that change runs.

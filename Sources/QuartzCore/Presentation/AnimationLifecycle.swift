@@ -93,23 +93,24 @@ package enum AnimationLifecycle {
         }
     }
 
-    /// Gives every animation of `root`'s tree waiting for a begin time the layer's current time.
-    static func resolveBeginTimes(in root: CALayer, now: CFTimeInterval) {
-        lock.lock()
-        let clock = CAMediaClock.current
-        let waiting = entries.values.filter { $0.needsBeginTime && $0.clock === clock }
-        lock.unlock()
-        for e in waiting {
-            guard let layer = e.layer, layer.rootLayer === root else { continue }
-            e.animation.beginTime = layer.convertTime(now, from: nil)
-            e.needsBeginTime = false
-        }
+    /// Whether `animation` still waits for its begin time; clears the flag (the caller sets it).
+    static func takeBeginTimeRequest(_ animation: CAAnimation) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        guard let e = entries[ObjectIdentifier(animation)], e.needsBeginTime else { return false }
+        e.needsBeginTime = false
+        return true
     }
 }
 
 extension CALayer {
-    /// Resolves the begin times of animations added since the last commit (see `add(_:forKey:)`).
-    package func resolveAnimationTimesForCommit() {
-        AnimationLifecycle.resolveBeginTimes(in: self, now: CACurrentMediaTime())
+    /// Gives animations added since the last commit the layer's current time as their begin
+    /// time (see `add(_:forKey:)`). Called for each layer as its tree is snapshotted.
+    package func resolveBeginTimes(now: CFTimeInterval) {
+        guard animationsAwaitBeginTime else { return }
+        animationsAwaitBeginTime = false
+        let local = convertTime(now, from: nil)
+        for a in _animations where AnimationLifecycle.takeBeginTimeRequest(a.animation) {
+            a.animation.beginTime = local
+        }
     }
 }

@@ -39,7 +39,8 @@ package final class LayerSnapshot: @unchecked Sendable {
     }
 
     /// Snapshots `root` and its whole subtree (masks included), iteratively.
-    package static func make(_ root: CALayer) -> LayerSnapshot {
+    /// Animations still waiting for a begin time get the layer's time at media time `now`.
+    package static func make(_ root: CALayer, now: CFTimeInterval = CACurrentMediaTime()) -> LayerSnapshot {
         // Post-order over an explicit stack: children are built before their parent.
         final class Pending { let layer: CALayer; var built: [LayerSnapshot] = []; var mask: LayerSnapshot?
             var next = 0; init(_ l: CALayer) { layer = l } }
@@ -56,9 +57,11 @@ package final class LayerSnapshot: @unchecked Sendable {
             }
             stack.removeLast()
             let l = top.layer
+            l.resolveBeginTimes(now: now)
             let snap = LayerSnapshot(state: l.state, isTransformLayer: l is CATransformLayer,
                                      animations: l.attachedAnimations, sublayers: top.built,
                                      mask: top.mask, model: l)
+            l.committedNode = snap
             if let parent = stack.last {
                 if parent.layer._mask === l && parent.next > parent.layer._sublayers.count {
                     parent.mask = snap
@@ -122,7 +125,6 @@ package enum LayerCommitter {
             roots[ObjectIdentifier(root)] = root
         }
         for root in roots.values {
-            root.resolveAnimationTimesForCommit()
             CommittedTrees.publish(LayerSnapshot.make(root), for: root)
         }
     }
