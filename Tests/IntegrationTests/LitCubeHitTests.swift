@@ -2,45 +2,47 @@ import Foundation
 import Testing
 @testable import QuartzCore
 
-/// `strata lit-cube`: a click reports the face under the pointer, with Apple's order-based
-/// `hitTest` (a back face steals it) and, after `h`, with the depth-aware pick.
-@Suite(.enabled(if: XvfbServer.isAvailable, XvfbServer.skipReason), .timeLimit(.minutes(1)))
-struct LitCubeHitTests {
-    @Test func orderBasedHitTestLetsABackFaceStealTheClickAndTheDepthPickDoesNot() async throws {
-        let model = LitCubeModel(width: 640, height: 480)
-        // The nearest face centre is the one in front (seen corner-on, three faces show).
-        let front = try #require(model.faceCentres.max { $0.depth < $1.depth })
-        let p = front.point
-        let x = Int(p.x.rounded()), y = Int(p.y.rounded())
-        // Apple's hitTest ignores depth: it asks the sublayers from the last added down, and a
-        // back face (4…6, added after the front ones) whose projected square also covers the
-        // point answers first.
-        let stolenBy = model.orderedHitName(at: p)
-        #expect(stolenBy != front.name)
-        #expect(["face4", "face5", "face6"].contains(stolenBy))
+extension WindowTests {
+    /// `strata lit-cube`: a click reports the face under the pointer, with Apple's order-based
+    /// `hitTest` (a back face steals it) and, after `h`, with the depth-aware pick.
+    @Suite(.timeLimit(.minutes(1)))
+    struct LitCubeHitTests {
+        @Test func orderBasedHitTestLetsABackFaceStealTheClickAndTheDepthPickDoesNot() async throws {
+            let model = LitCubeModel(width: 640, height: 480)
+            // The nearest face centre is the one in front (seen corner-on, three faces show).
+            let front = try #require(model.faceCentres.max { $0.depth < $1.depth })
+            let p = front.point
+            let x = Int(p.x.rounded()), y = Int(p.y.rounded())
+            // Apple's hitTest ignores depth: it asks the sublayers from the last added down, and a
+            // back face (4…6, added after the front ones) whose projected square also covers the
+            // point answers first.
+            let stolenBy = model.orderedHitName(at: p)
+            #expect(stolenBy != front.name)
+            #expect(["face4", "face5", "face6"].contains(stolenBy))
 
-        let demo = try await LiveDemo(["lit-cube"], title: "lit cube$")
-        defer { demo.stop() }
-        _ = try await demo.strata.waitForLine { $0.hasPrefix("lit-cube:") }
-        let shot = try await demo.screenshot("lit-cube-start", timeout: 5) { $0.rgb(x, y).distance(to: RGB(191, 191, 191)) > 16 }
-        // The front face's label (a coloured square at the face centre) is what shows there.
-        let label = LitCubeModel.labelColor(of: front.name)
-        let seen = shot.rgb(x, y)
-        #expect(seen.r > 0 || seen.g > 0 || seen.b > 0)
-        // Shaded by the black lighting layer: same hue, so the brightest channel is the label's.
-        let labelMax = max(label.r, label.g, label.b)
-        let seenMax = max(seen.r, seen.g, seen.b)
-        #expect((label.r == labelMax) == (seen.r == seenMax) && (label.g == labelMax) == (seen.g == seenMax),
-                "pixel \(seen) at \(x),\(y) is not the \(front.name) label \(label)")
+            let demo = try await LiveDemo(["lit-cube"], title: "lit cube$")
+            defer { demo.stop() }
+            _ = try await demo.strata.waitForLine { $0.hasPrefix("lit-cube:") }
+            let shot = try await demo.screenshot("lit-cube-start", timeout: 5) { $0.rgb(x, y).distance(to: RGB(191, 191, 191)) > 16 }
+            // The front face's label (a coloured square at the face centre) is what shows there.
+            let label = LitCubeModel.labelColor(of: front.name)
+            let seen = shot.rgb(x, y)
+            #expect(seen.r > 0 || seen.g > 0 || seen.b > 0)
+            // Shaded by the black lighting layer: same hue, so the brightest channel is the label's.
+            let labelMax = max(label.r, label.g, label.b)
+            let seenMax = max(seen.r, seen.g, seen.b)
+            #expect((label.r == labelMax) == (seen.r == seenMax) && (label.g == labelMax) == (seen.g == seenMax),
+                    "pixel \(seen) at \(x),\(y) is not the \(front.name) label \(label)")
 
-        try await demo.click(x: x, y: y)
-        let ordered = await demo.strata.waitForLine { $0.hasPrefix("hit ") }
-        #expect(ordered == "hit \(stolenBy) (order)", "stdout: \(demo.strata.stdout)")
+            try await demo.click(x: x, y: y)
+            let ordered = await demo.strata.waitForLine { $0.hasPrefix("hit ") }
+            #expect(ordered == "hit \(stolenBy) (order)", "stdout: \(demo.strata.stdout)")
 
-        try await demo.key("h")
-        #expect(await demo.strata.waitForLine { $0 == "pick: depth-aware" } != nil)
-        try await demo.click(x: x, y: y)
-        let depth = await demo.strata.waitForLine { $0.hasSuffix("(depth)") }
-        #expect(depth == "hit \(front.name) (depth)", "stdout: \(demo.strata.stdout)")
+            try await demo.key("h")
+            #expect(await demo.strata.waitForLine { $0 == "pick: depth-aware" } != nil)
+            try await demo.click(x: x, y: y)
+            let depth = await demo.strata.waitForLine { $0.hasSuffix("(depth)") }
+            #expect(depth == "hit \(front.name) (depth)", "stdout: \(demo.strata.stdout)")
+        }
     }
 }

@@ -24,10 +24,26 @@ extension CGImage {
     /// The fraction of pixels whose colours differ by more than `threshold` in some channel
     /// from `other` (1 when the sizes differ).
     func fractionDiffering(from other: CGImage, threshold: Int = 48) -> Double {
-        guard width == other.width, height == other.height else { return 1 }
+        guard width == other.width, height == other.height,
+              let a = dataProvider?.data, let b = other.dataProvider?.data else { return 1 }
+        // Raw words (not `rgb(x, y)` per pixel): debug builds make per-pixel calls slow, and
+        // this runs on every screenshot of an animation.
+        let strideA = bytesPerRow / 4, strideB = other.bytesPerRow / 4
         var differing = 0
-        for y in 0..<height {
-            for x in 0..<width where rgb(x, y).distance(to: other.rgb(x, y)) > threshold { differing += 1 }
+        a.withUnsafeBytes { (pa: UnsafeRawBufferPointer) in
+            b.withUnsafeBytes { (pb: UnsafeRawBufferPointer) in
+                let wa = pa.bindMemory(to: UInt32.self), wb = pb.bindMemory(to: UInt32.self)
+                for y in 0..<height {
+                    for x in 0..<width {
+                        let p = wa[y * strideA + x], q = wb[y * strideB + x]
+                        if p == q { continue }
+                        let dr = abs(Int(p >> 16 & 0xFF) - Int(q >> 16 & 0xFF))
+                        let dg = abs(Int(p >> 8 & 0xFF) - Int(q >> 8 & 0xFF))
+                        let db = abs(Int(p & 0xFF) - Int(q & 0xFF))
+                        if max(dr, dg, db) > threshold { differing += 1 }
+                    }
+                }
+            }
         }
         return Double(differing) / Double(width * height)
     }

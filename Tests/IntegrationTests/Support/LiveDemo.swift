@@ -75,6 +75,36 @@ final class LiveDemo: @unchecked Sendable {
         return image
     }
 
+    /// Takes screenshots back to back (each ≈ 60 ms) until `condition` holds on one or `timeout`
+    /// passes, and returns them all: the frames of an animation as the window showed them.
+    func screenshots(_ name: String, timeout: Double, until condition: (CGImage) -> Bool) async throws -> [CGImage] {
+        let deadline = Date().addingTimeInterval(timeout)
+        var images: [CGImage] = []
+        repeat {
+            images.append(try await screenshot("\(name)-\(images.count)"))
+        } while !condition(images.last!) && Date() < deadline
+        return images
+    }
+
+    /// Clicks at (x, y) and, in the same shell so no test-side latency comes between, dumps the
+    /// window `count` times `interval` seconds apart; returns the frames (saved as
+    /// `name`-k.png). The frames of an animation as the window showed them.
+    func clickAndCapture(x: Int, y: Int, _ name: String, count: Int, interval: Double) async throws -> [CGImage] {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-capture-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let script = "xdotool mousemove --window \(window) \(x) \(y) sleep 0.05 click 1 && "
+            + "for k in $(seq 0 \(count - 1)); do xwd -silent -id \(window) > \(dir.path)/$k.xwd; sleep \(interval); done"
+        try await Tool.run(["sh", "-c", script], display: server.display, timeout: 30)
+        var images: [CGImage] = []
+        for k in 0..<count {
+            let png = Screenshots.folder.appendingPathComponent("\(name)-\(k).png").path
+            try await Tool.run(["convert", "xwd:\(dir.path)/\(k).xwd", "png:\(png)"])
+            images.append(try CGImage(contentsOfPNGFile: URL(fileURLWithPath: png)))
+        }
+        return images
+    }
+
     /// Stops the demo and the server.
     func stop() {
         strata.kill()
