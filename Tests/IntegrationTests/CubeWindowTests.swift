@@ -72,6 +72,13 @@ extension WindowTests {
             let r = try await StrataProcess.run(["x11-close", demo.window], display: demo.server.display, timeout: 15)
             #expect(r.status == 0, "x11-close: \(r.stderr)")
             #expect(await demo.strata.waitForExit(timeout: 10) == 0, "stderr: \(demo.strata.stderr)")
+            #expect(try await Tool.sharedMemorySegments(createdBy: demo.strata.pid) == [])
+        }
+
+        @Test func closeRequestForABadWindowIdIsAClearError() async throws {
+            let r = try await StrataProcess.run(["x11-close", "banana"], display: ":987", timeout: 15)
+            #expect(r.status == 64)
+            #expect(r.stderr.contains("not a window id"), "stderr: \(r.stderr)")
         }
 
         @Test func qExitsZeroAndLeavesNoSharedMemory() async throws {

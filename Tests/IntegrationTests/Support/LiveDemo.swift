@@ -114,11 +114,16 @@ final class LiveDemo: @unchecked Sendable {
     deinit { stop() }
 }
 
-/// Where window screenshots go: `<package>/.build/integration-screenshots/` (ignored by git).
+/// Where window screenshots go, to look at after a run: `$STRATA_SCREENSHOTS`, else
+/// `<package>/.build/integration-screenshots/` (ignored by git).
 enum Screenshots {
     static let folder: URL = {
-        let url = StrataProcess.executable.deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("integration-screenshots")
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<4 { url.deleteLastPathComponent() }   // LiveDemo.swift, Support, IntegrationTests, Tests
+        url.appendPathComponent(".build/integration-screenshots")
+        if let path = ProcessInfo.processInfo.environment["STRATA_SCREENSHOTS"], !path.isEmpty {
+            url = URL(fileURLWithPath: path)
+        }
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }()

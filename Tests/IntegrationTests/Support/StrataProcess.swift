@@ -4,10 +4,19 @@ import Testing
 /// The built `strata` executable, run as a child process with its output captured in files
 /// (no pipes to drain, so a chatty child can never block) and a hard time limit.
 final class StrataProcess: @unchecked Sendable {
-    /// `<package>/.build/debug/strata`, next to the test bundle (`swift build --build-tests`).
+    /// The `strata` built next to this test bundle (`swift build --build-tests` puts both in
+    /// `.build/<triple>/<configuration>/`), else `<package>/.build/debug/strata` from
+    /// `#filePath`; `$STRATA_EXECUTABLE` overrides both.
     static let executable: URL = {
+        if let path = ProcessInfo.processInfo.environment["STRATA_EXECUTABLE"], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
+        if let runner = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            let sibling = URL(fileURLWithPath: runner).deletingLastPathComponent().appendingPathComponent("strata")
+            if FileManager.default.isExecutableFile(atPath: sibling.path) { return sibling }
+        }
         var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<4 { url.deleteLastPathComponent() }   // Support, IntegrationTests, Tests, file
+        for _ in 0..<4 { url.deleteLastPathComponent() }   // StrataProcess.swift, Support, IntegrationTests, Tests
         return url.appendingPathComponent(".build/debug/strata")
     }()
 
