@@ -27,6 +27,8 @@ final class StrataProcess: @unchecked Sendable {
     }
 
     let process = Process()
+    /// The child's own empty working directory (the window's `s` key writes screenshots there).
+    let workingDirectory: URL
     private let outURL: URL
     private let errURL: URL
 
@@ -37,9 +39,12 @@ final class StrataProcess: @unchecked Sendable {
             .appendingPathComponent("strata-integ-\(UUID().uuidString)")
         outURL = base.appendingPathExtension("out")
         errURL = base.appendingPathExtension("err")
+        workingDirectory = base.appendingPathExtension("cwd")
+        try FileManager.default.createDirectory(at: workingDirectory, withIntermediateDirectories: true)
         FileManager.default.createFile(atPath: outURL.path, contents: nil)
         FileManager.default.createFile(atPath: errURL.path, contents: nil)
         process.executableURL = Self.executable
+        process.currentDirectoryURL = workingDirectory
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display
@@ -87,6 +92,7 @@ final class StrataProcess: @unchecked Sendable {
         kill()
         try? FileManager.default.removeItem(at: outURL)
         try? FileManager.default.removeItem(at: errURL)
+        try? FileManager.default.removeItem(at: workingDirectory)
     }
 
     /// Runs `strata arguments…` to completion (killed after `timeout` seconds) and returns its
