@@ -51,3 +51,45 @@ extension WindowTests {
         }
     }
 }
+
+extension WindowTests.LitCubeHitTests {
+    /// The button on face 3 (at (100, 170) in the face, 120 × 30) reacts only when the pick
+    /// reaches it: with the depth-aware pick. Order-based, the back face takes the click.
+    @Test func theButtonReactsToTheDepthAwarePickOnly() async throws {
+        let model = LitCubeModel(width: 640, height: 480)
+        let p = model.project(face: 2, local: CGPoint(x: 100, y: 170))
+        let x = Int(p.x.rounded()), y = Int(p.y.rounded())
+        let stolenBy = model.orderedHitName(at: p)
+        #expect(stolenBy != "button")
+
+        let demo = try await LiveDemo(["lit-cube"], title: "lit cube$")
+        defer { demo.stop() }
+        let before = try await demo.screenshot("lit-cube-button-before", timeout: 5) { $0.rgb(x, y).distance(to: RGB(191, 191, 191)) > 16 }
+        // The button's dark grey (0x40, 0x40, 0x48), shaded by face 3's lighting.
+        let grey = before.rgb(x, y)
+        #expect(grey.b - grey.r <= 10 && grey.r < 80, "button pixel \(grey) at \(x),\(y)")
+
+        try await demo.click(x: x, y: y)
+        #expect(await demo.strata.waitForLine { $0.hasSuffix("(order)") } == "hit \(stolenBy) (order)")
+        try await Task.sleep(for: .milliseconds(400))
+        #expect(try await demo.screenshot("lit-cube-button-order").rgb(x, y).distance(to: grey) <= 4, "the button did not react")
+
+        try await demo.key("h")
+        #expect(await demo.strata.waitForLine { $0 == "pick: depth-aware" } != nil)
+        try await demo.click(x: x, y: y)
+        // Known bug (StrataDemos' LitCube): the black lighting layer is the face's last sublayer
+        // and covers the whole face, so the depth-aware pick returns it (reported as "face3")
+        // and the button never gets the click. In the book the faces are views and UIKit hit
+        // tests views, so the button works. Fix: a lighting layer whose contains(_:) is false.
+        // When it is fixed, withKnownIssue fails: remove it then.
+        await withKnownIssue("the lighting layer over face 3 swallows the button's click") {
+            let line = await demo.strata.waitForLine { $0.hasSuffix("(depth)") }
+            #expect(line == "hit button (depth)", "stdout: \(demo.strata.stdout)")
+            try #require(line == "hit button (depth)")
+            // Pressed: (0.2, 0.6, 1) after its implicit 0.25 s colour fade, shaded like the face.
+            let pressed = try await demo.screenshot("lit-cube-button-pressed", timeout: 3) { $0.rgb(x, y).b > $0.rgb(x, y).r + 60 }
+            let blue = pressed.rgb(x, y)
+            #expect(blue.b > blue.r + 60 && blue.g > blue.r, "pressed button pixel \(blue)")
+        }
+    }
+}

@@ -32,6 +32,17 @@ struct LitCubeModel {
         }
     }
 
+    /// Where the point `local` of face `index` (0…5; face bounds coordinates, 0…200) shows on
+    /// screen, through the same transforms as `faceCentres`.
+    func project(face index: Int, local: CGPoint) -> CGPoint {
+        let m = CATransform3DConcat(LitCube.faceTransforms[index], LitCube.cornerOnPerspective)
+        let x = local.x - 100, y = local.y - 100   // relative to the face's anchor (its centre)
+        let px = x * m.m11 + y * m.m21 + m.m41
+        let py = x * m.m12 + y * m.m22 + m.m42
+        let w = x * m.m14 + y * m.m24 + m.m44
+        return CGPoint(x: size.width / 2 + px / w, y: size.height / 2 + py / w)
+    }
+
     /// The label colour of face `name` ("face1"…"face6").
     static func labelColor(of name: String) -> RGB {
         let c = LitCube.labelColors[Int(name.dropFirst(4))! - 1]
