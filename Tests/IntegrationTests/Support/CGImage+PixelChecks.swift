@@ -1,22 +1,7 @@
 import Foundation
 @testable import QuartzCore
 
-/// An opaque 8-bit colour read from an image.
-struct RGB: Equatable, CustomStringConvertible {
-    var r: Int, g: Int, b: Int
-    init(_ r: Int, _ g: Int, _ b: Int) { self.r = r; self.g = g; self.b = b }
-    init(pixel p: UInt32) { r = Int(p >> 16 & 0xFF); g = Int(p >> 8 & 0xFF); b = Int(p & 0xFF) }
-    /// The largest per-channel difference.
-    func distance(to o: RGB) -> Int { max(abs(r - o.r), abs(g - o.g), abs(b - o.b)) }
-    /// Whether every channel is within `tolerance` of `o`.
-    func isClose(to o: RGB, tolerance: Int = 12) -> Bool { distance(to: o) <= tolerance }
-    var description: String { "(\(r), \(g), \(b))" }
-
-    static let black = RGB(0, 0, 0)
-    static let red = RGB(255, 0, 0)
-    static let green = RGB(0, 255, 0)
-}
-
+/// Pixel reads and comparisons for screenshots and in-process renders.
 extension CGImage {
     /// The colour at (x, y), top-left origin.
     func rgb(_ x: Int, _ y: Int) -> RGB { RGB(pixel: pixel(x: x, y: y)) }
@@ -53,29 +38,5 @@ extension CGImage {
         var count = 0
         for y in 0..<height { for x in 0..<width where rgb(x, y).distance(to: .black) > 16 { count += 1 } }
         return Double(count) / Double(width * height)
-    }
-}
-
-/// In-process renders of the demos' model states with the same `CARenderer` the window uses.
-enum Reference {
-    /// Renders `root` (already built, actions disabled) at `width`×`height`, at time 0.
-    static func render(_ root: CALayer, width: Int, height: Int) -> CGImage {
-        CAMediaClock.withManualClock(startingAt: 0) { _ in
-            CATransaction.flush()
-            let renderer = CARenderer(width: width, height: height)
-            renderer.layer = root
-            renderer.beginFrame(atTime: 0)
-            renderer.render()
-            renderer.endFrame()
-            return renderer.makeImage()
-        }
-    }
-
-    /// Builds a tree with implicit actions disabled.
-    static func withoutActions<R>(_ body: () -> R) -> R {
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        defer { CATransaction.commit() }
-        return body()
     }
 }
