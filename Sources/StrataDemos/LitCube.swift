@@ -106,11 +106,17 @@ public struct LitCube {
     /// Listing 5.10's `applyLightingToFace:`: a black sublayer over the face with the shadow
     /// value (clamped to 0…1) as its alpha.
     static func applyLighting(to face: CALayer) {
-        let layer = CALayer()
+        let layer = LightingLayer()
         layer.name = "lighting"
         layer.frame = face.bounds
         face.addSublayer(layer)
         let shadow = min(max(shadow(for: face.transform), 0), 1)
         layer.backgroundColor = CGColor(gray: 0, alpha: shadow)
     }
+}
+
+/// The shading over a face: drawn, but never hit. In the book the faces are views and UIKit
+/// hit-tests views, not this layer, so a click on face 3's button reaches the button.
+final class LightingLayer: CALayer {
+    override func contains(_ p: CGPoint) -> Bool { false }
 }

@@ -77,19 +77,14 @@ extension WindowTests.LitCubeHitTests {
         try await demo.key("h")
         #expect(await demo.strata.waitForLine { $0 == "pick: depth-aware" } != nil)
         try await demo.click(x: x, y: y)
-        // Known bug (StrataDemos' LitCube): the black lighting layer is the face's last sublayer
-        // and covers the whole face, so the depth-aware pick returns it (reported as "face3")
-        // and the button never gets the click. In the book the faces are views and UIKit hit
-        // tests views, so the button works. Fix: a lighting layer whose contains(_:) is false.
-        // When it is fixed, withKnownIssue fails: remove it then.
-        await withKnownIssue("the lighting layer over face 3 swallows the button's click") {
-            let line = await demo.strata.waitForLine { $0.hasSuffix("(depth)") }
-            #expect(line == "hit button (depth)", "stdout: \(demo.strata.stdout)")
-            try #require(line == "hit button (depth)")
-            // Pressed: (0.2, 0.6, 1) after its implicit 0.25 s colour fade, shaded like the face.
-            let pressed = try await demo.screenshot("lit-cube-button-pressed", timeout: 3) { $0.rgb(x, y).b > $0.rgb(x, y).r + 60 }
-            let blue = pressed.rgb(x, y)
-            #expect(blue.b > blue.r + 60 && blue.g > blue.r, "pressed button pixel \(blue)")
-        }
+        // The lighting layer over each face never takes a hit (LightingLayer), so the depth-aware
+        // pick reaches the button, as the book's UIKit views do.
+        let line = await demo.strata.waitForLine { $0.hasSuffix("(depth)") }
+        #expect(line == "hit button (depth)", "stdout: \(demo.strata.stdout)")
+        try #require(line == "hit button (depth)")
+        // Pressed: (0.2, 0.6, 1) after its implicit 0.25 s colour fade, shaded like the face.
+        let pressed = try await demo.screenshot("lit-cube-button-pressed", timeout: 3) { $0.rgb(x, y).b > $0.rgb(x, y).r + 60 }
+        let blue = pressed.rgb(x, y)
+        #expect(blue.b > blue.r + 60 && blue.g > blue.r, "pressed button pixel \(blue)")
     }
 }
