@@ -36,12 +36,17 @@ struct CubeCommand: ParsableCommand {
         commandName: "cube", abstract: "Seed 004's box: drag to rotate, click to fold and unfold.")
     @OptionGroup var options: DemoOptions
 
-    func run() throws {
-        let size = CGSize(width: options.size.width, height: options.size.height)
+    /// The window's root (black) holding seed 004's box.
+    static func makeScene(_ size: PixelSize) -> (CALayer, FoldingBox) {
         let root = CALayer()
         root.backgroundColor = CGColor(gray: 0, alpha: 1)
-        let box = FoldingBox(viewSize: size)
+        let box = FoldingBox(viewSize: CGSize(width: size.width, height: size.height))
         root.addSublayer(box.baseLayer)
+        return (root, box)
+    }
+
+    func run() throws {
+        let (root, box) = Self.makeScene(options.size)
         if options.headless {
             // A turntable: close the box, then turn it a full circle about y over the frames.
             CATransaction.begin(); CATransaction.setDisableActions(true)
@@ -63,11 +68,7 @@ struct CubeCommand: ParsableCommand {
     }
 
     @MainActor static func runWindow(_ options: DemoOptions) -> Never {
-        let size = CGSize(width: options.size.width, height: options.size.height)
-        let root = CALayer()
-        root.backgroundColor = CGColor(gray: 0, alpha: 1)
-        let box = FoldingBox(viewSize: size)
-        root.addSublayer(box.baseLayer)
+        let (root, box) = makeScene(options.size)
         do {
             let window = openWindow(title: "Strata — cube", size: options.size, root: root)
             window.onPan = { pan in
@@ -120,12 +121,17 @@ struct LitCubeCommand: ParsableCommand {
         return "none"
     }
 
-    func run() throws {
-        let size = CGSize(width: options.size.width, height: options.size.height)
+    /// The window's root (light grey) holding the lit cube.
+    static func makeScene(_ size: PixelSize) -> (CALayer, LitCube) {
         let root = CALayer()
         root.backgroundColor = CGColor(gray: 0.75, alpha: 1)
-        let cube = LitCube(size: size)
+        let cube = LitCube(size: CGSize(width: size.width, height: size.height))
         root.addSublayer(cube.container)
+        return (root, cube)
+    }
+
+    func run() throws {
+        let (root, cube) = Self.makeScene(options.size)
         if options.headless {
             let step = 2 * Double.pi / Double(options.frames)
             let base = cube.container.sublayerTransform
@@ -142,11 +148,7 @@ struct LitCubeCommand: ParsableCommand {
     }
 
     @MainActor static func runWindow(_ options: DemoOptions) -> Never {
-        let size = CGSize(width: options.size.width, height: options.size.height)
-        let root = CALayer()
-        root.backgroundColor = CGColor(gray: 0.75, alpha: 1)
-        let cube = LitCube(size: size)
-        root.addSublayer(cube.container)
+        let (root, cube) = makeScene(options.size)
         do {
             let window = openWindow(title: "Strata — lit cube", size: options.size, root: root)
             var depthAware = false
@@ -188,12 +190,17 @@ struct FlipCommand: ParsableCommand {
         commandName: "flip", abstract: "Seed 003's card flip: click to flip, arrows change the scale factor.")
     @OptionGroup var options: DemoOptions
 
-    func run() throws {
-        let size = CGSize(width: options.size.width, height: options.size.height)
+    /// The window's root (dark grey) holding the two cards.
+    static func makeScene(_ size: PixelSize) -> (CALayer, CardFlip) {
         let root = CALayer()
         root.backgroundColor = CGColor(gray: 0.15, alpha: 1)
-        let card = CardFlip(viewSize: size)
+        let card = CardFlip(viewSize: CGSize(width: size.width, height: size.height))
         root.addSublayer(card.flipView)
+        return (root, card)
+    }
+
+    func run() throws {
+        let (root, card) = Self.makeScene(options.size)
         if options.headless {
             try HeadlessRender.frames(root: root, size: options.size, count: options.frames,
                                       out: options.out ?? "out/flip", threads: options.threads) { k, _ in
@@ -206,11 +213,7 @@ struct FlipCommand: ParsableCommand {
     }
 
     @MainActor static func runWindow(_ options: DemoOptions) -> Never {
-        let size = CGSize(width: options.size.width, height: options.size.height)
-        let root = CALayer()
-        root.backgroundColor = CGColor(gray: 0.15, alpha: 1)
-        let card = CardFlip(viewSize: size)
-        root.addSublayer(card.flipView)
+        let (root, card) = makeScene(options.size)
         do {
             let window = openWindow(title: "Strata — card flip", size: options.size, root: root)
             var scale: CGFloat = 1.5
