@@ -45,6 +45,8 @@ public final class LayerWindow {
     private var fpsFrames = 0
     private var fps = 0.0
     private let logger = Logger(label: "strata.window")
+    /// `STRATA_FPS_LOG=1` prints the frame rate to stderr twice a second (for measurements).
+    private let logsFrameRate = ProcessInfo.processInfo.environment["STRATA_FPS_LOG"] != nil
 
     /// Opens a window of `size` points (one point = one pixel) showing `root`.
     /// Throws a clear error when there is no X server.
@@ -116,6 +118,9 @@ public final class LayerWindow {
         let now = CACurrentMediaTime()
         if now - fpsWindowStart >= 0.5 {
             fps = Double(loop.framesPresented) / max(now - fpsWindowStart, 1e-6)
+            if logsFrameRate {
+                logger.info("\(String(format: "fps %.1f frame %.2f ms", fps, loop.lastRasterMs + loop.lastEvaluateMs))")
+            }
             Self.resetCounter(loop)
             fpsWindowStart = now
             fpsFrames = 0

@@ -19,6 +19,8 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Print only the JSON lines (no progress on stderr).") var jsonOnly = false
     @Flag(help: "Print where the time goes, by stage.") var profile = false
     @Option(help: "Also write a plot of fps against layer count (PNG, drawn with Strata).") var plot: String?
+    @Option(help: "Instead of timing, write frame K (scene time K/60) through the benchmark's path to --out.") var dumpFrame: Int?
+    @Option(help: "The PNG path for --dump-frame.") var out: String?
 
     func validate() throws {
         guard ["2d", "3d", "image", "all"].contains(variant) else { throw ValidationError("--variant must be 2d, 3d, image or all") }
@@ -36,6 +38,15 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         let variants: [BenchmarkScene.Variant] = variant == "all" ? BenchmarkScene.Variant.allCases : [BenchmarkScene.Variant(rawValue: variant)!]
+        if let k = dumpFrame {
+            guard let out, k >= 0, let n = parsedLayers?.first, variant != "all" else {
+                throw ValidationError("--dump-frame K needs K ≥ 0, --out FILE, one --variant and one --layers value")
+            }
+            let image = try BenchRunner.image(variant: BenchmarkScene.Variant(rawValue: variant)!, layers: n, frame: k, threads: threads)
+            try image.writePNG(to: URL(fileURLWithPath: out))
+            say("wrote \(out) (frame \(k), t = \(Double(k) / 60) s)")
+            return
+        }
         let presenter: BenchPresenter? = mode == "window" ? try MainActor.assumeIsolated { try BenchPresenter.open() } : nil
         var series: [BenchPlot.Series] = []
         for v in variants {
