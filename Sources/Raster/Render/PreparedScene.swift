@@ -81,6 +81,34 @@ struct PreparedFill: Sendable {
     /// Local points with x in `cornerFree.x...cornerFree.z` or y in `cornerFree.y...cornerFree.w`
     /// lie in no corner quadrant: the common case skips the corner loop.
     var cornerFree: SIMD4<Double>
+    /// Index of the fill's `AffineRim` in `PreparedScene.rims`, or −1 when the fast path does
+    /// not apply. (An index, not the struct: fills stay small to walk.)
+    var rim: Int = -1
+}
+
+/// The common fill, specialised: an affine map, exactly four anti-aliased edges none of them
+/// horizontal, no hard edges and no clip shapes. Lane i holds edge i of the fill.
+///
+/// Rows solve their outer/inner ranges with one multiply-add per edge, `t = c + slope·py`,
+/// and rim pixels evaluate `d = a·px + (b·py + c)` four edges at a time.
+struct AffineRim: Sendable {
+    /// The edges' `a`, `b` and `c` (signed distance in pixels, positive inside).
+    var a: SIMD4<Double>, b: SIMD4<Double>, c: SIMD4<Double>
+    /// Column (pixel index, centre at +0.5) where `d` crosses −0.5 / +0.5, as `c + slope·py`.
+    var outC: SIMD4<Double>, inC: SIMD4<Double>, slope: SIMD4<Double>
+    /// Lane i: edge i bounds the shape on the left (a > 0) rather than on the right.
+    var rising: SIMD4<Int>
+    /// Lane i: the side bit of edge i (top 1, right 2, bottom 4, left 8).
+    var sides: SIMD4<Int>
+    /// The local centre of the shape: a point's corner candidate is the one of its quadrant.
+    var midX: Double, midY: Double
+    /// Lane j: corner j (top-left, top-right, bottom-right, bottom-left) as in `CornerZone`;
+    /// `sx = sy = 0` for a corner that is square or dropped (no pixel is in its quadrant).
+    var cx: SIMD4<Double>, cy: SIMD4<Double>, sx: SIMD4<Double>, sy: SIMD4<Double>
+    var radius: SIMD4<Double>, fullRadiusSquared: SIMD4<Double>, sideMask: SIMD4<Int>
+    /// Device pixels per local unit when the map is a similarity (rotation, uniform scale,
+    /// reflection): then a local distance converts with one multiply. 0 otherwise.
+    var pixelsPerUnit: Double
 }
 
 /// All prepared fills of one `execute` call, with their edges in flat arrays.
@@ -91,6 +119,7 @@ struct PreparedScene: Sendable {
     var corners: [CornerZone] = []
     var cornerExtents: [CornerExtent] = []
     var clipShapes: [ClipShape] = []
+    var rims: [AffineRim] = []
 }
 
 /// Converts a device coordinate to an Int, clamping far and non-finite values.
@@ -353,12 +382,47 @@ extension PreparedScene {
             paint = .alphaMask(TextureView(texture), deviceToTexel: normalised(inverse.concatenating(map)), color: color)
         }
 
+        var rim = -1
+        if inverse.isAffine && inverse.m33 == 1 && edgeRange.count == 4 && hardRange.isEmpty && clipRange.isEmpty
+            && edges[edgeRange].allSatisfy({ $0.inverseA != 0 }) {
+            var r = AffineRim(a: .zero, b: .zero, c: .zero, outC: .zero, inC: .zero, slope: .zero, rising: .zero,
+                              sides: .zero, midX: (shape.minX + shape.maxX) * 0.5, midY: (shape.minY + shape.maxY) * 0.5,
+                              cx: .zero, cy: .zero, sx: .zero, sy: .zero, radius: .zero, fullRadiusSquared: .zero,
+                              sideMask: .zero, pixelsPerUnit: 0)
+            let (m11, m12, m21, m22) = (inverse.m11, inverse.m12, inverse.m21, inverse.m22)
+            let unitsPerPixel = (m11 * m11 + m12 * m12).squareRoot()
+            let tolerance = 1e-12 * unitsPerPixel
+            if unitsPerPixel > 0, unitsPerPixel.isFinite,
+               (abs(m11 - m22) <= tolerance && abs(m12 + m21) <= tolerance)
+                || (abs(m11 + m22) <= tolerance && abs(m12 - m21) <= tolerance) {
+                r.pixelsPerUnit = 1 / unitsPerPixel
+            }
+            for k in cornerRange {
+                let z = corners[k]
+                // (sx, sy) points out of the shape: top-left (−1, −1), top-right (1, −1)…
+                let j = z.sy < 0 ? (z.sx < 0 ? 0 : 1) : (z.sx > 0 ? 2 : 3)
+                r.cx[j] = z.cx; r.cy[j] = z.cy; r.sx[j] = z.sx; r.sy[j] = z.sy
+                r.radius[j] = z.radius; r.fullRadiusSquared[j] = z.fullRadiusSquared; r.sideMask[j] = Int(z.sideMask)
+            }
+            for (i, e) in edges[edgeRange].enumerated() {
+                r.sides[i] = Int(e.side)
+                r.a[i] = e.a; r.b[i] = e.b; r.c[i] = e.c
+                // d(x) = a·(x + 0.5) + b·py + c = ∓0.5  ⇔  x = (∓0.5 − c)/a − 0.5 − (b/a)·py.
+                r.outC[i] = (-0.5 - e.c) * e.inverseA - 0.5
+                r.inC[i] = (0.5 - e.c) * e.inverseA - 0.5
+                r.slope[i] = -e.b * e.inverseA
+                r.rising[i] = e.a > 0 ? 1 : 0
+            }
+            rim = rims.count
+            rims.append(r)
+        }
         fills.append(PreparedFill(bounds: bounds, edges: edgeRange, hardEdges: hardRange, corners: cornerRange,
                                   clipShapes: clipRange, inverse: inverse, affine: inverse.isAffine && inverse.m33 == 1,
                                   opacity: clampedOpacity, opacity8: opacity8, paint: paint,
                                   cornerFree: SIMD4(shape.minX + Swift.max(shape.topLeft, shape.bottomLeft),
                                                     shape.minY + Swift.max(shape.topLeft, shape.topRight),
                                                     shape.maxX - Swift.max(shape.topRight, shape.bottomRight),
-                                                    shape.maxY - Swift.max(shape.bottomLeft, shape.bottomRight))))
+                                                    shape.maxY - Swift.max(shape.bottomLeft, shape.bottomRight)),
+                                  rim: rim))
     }
 }
