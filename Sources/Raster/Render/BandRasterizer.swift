@@ -231,6 +231,17 @@ struct BandRasterizer: @unchecked Sendable {
         }
 
         let row = pixels + y &* stride
+        // Solid fills on the affine path skip the general span functions (and their look at
+        // the paint enum) for every span of the row.
+        let solidRim: UnsafePointer<AffineRim>? = f.pointee.rim >= 0 && rims[f.pointee.rim].isSolid ? rims + f.pointee.rim : nil
+        @inline(__always) func varying(_ a: Int, _ b: Int) {
+            if a >= b { return }
+            if let r = solidRim { rimSolid(f, r, row, py, a, b) } else { varyingSpan(f, row, y, a, b) }
+        }
+        @inline(__always) func constant(_ a: Int, _ b: Int) {
+            if a >= b { return }
+            if let r = solidRim { over_solid(row + a, b - a, r.pointee.interior) } else { constantSpan(f, row, y, a, b) }
+        }
         var x = ox0
         if ix0 < ix1 {
             var start = ix0
@@ -239,19 +250,26 @@ struct BandRasterizer: @unchecked Sendable {
                 if exHi[i] <= start { continue }
                 if exLo[i] >= ix1 { break }
                 if exLo[i] > start {
-                    varyingSpan(f, row, y, x, start)
-                    constantSpan(f, row, y, start, exLo[i])
+                    varying(x, start)
+                    constant(start, exLo[i])
                     x = exLo[i]
                 }
                 start = Swift.max(start, exHi[i])
             }
             if start < ix1 {
-                varyingSpan(f, row, y, x, start)
-                constantSpan(f, row, y, start, ix1)
+                varying(x, start)
+                constant(start, ix1)
                 x = ix1
             }
         }
-        varyingSpan(f, row, y, x, ox1)
+        varying(x, ox1)
+    }
+
+    /// Rim pixels `x0..<x1` (non-empty) of a solid fill on the affine path.
+    @inline(never)
+    func rimSolid(_ f: UnsafePointer<PreparedFill>, _ r: UnsafePointer<AffineRim>, _ row: UnsafeMutablePointer<UInt32>,
+                  _ py: Double, _ x0: Int, _ x1: Int) {
+        over_solid_affine_rim(f, r, r.pointee.color, row, py, x0, x1)
     }
 
     /// Pixels `x0..<x1` of row y, all fully covered.
@@ -266,11 +284,6 @@ struct BandRasterizer: @unchecked Sendable {
     func varyingSpan(_ f: UnsafePointer<PreparedFill>, _ row: UnsafeMutablePointer<UInt32>, _ y: Int, _ x0: Int, _ x1: Int) {
         if x0 >= x1 { return }
         let py = Double(y) + 0.5
-        if f.pointee.rim >= 0, case .solid(let color, _) = f.pointee.paint {
-            let r = rims + f.pointee.rim
-            over_solid_affine_rim(f, r, color, row, py, x0, x1)
-            return
-        }
         if case .solid(let color, _) = f.pointee.paint {
             // over_solid_coverage fused with the coverage computation: rim spans are short,
             // so one pass without the coverage row is cheaper.

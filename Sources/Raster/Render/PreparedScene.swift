@@ -109,6 +109,9 @@ struct AffineRim: Sendable {
     /// Device pixels per local unit when the map is a similarity (rotation, uniform scale,
     /// reflection): then a local distance converts with one multiply. 0 otherwise.
     var pixelsPerUnit: Double
+    /// True when the paint is a solid colour: `color`, and `interior` (already × opacity).
+    var isSolid = false
+    var color: UInt32 = 0, interior: UInt32 = 0
 }
 
 /// All prepared fills of one `execute` call, with their edges in flat arrays.
@@ -412,6 +415,11 @@ extension PreparedScene {
                 r.inC[i] = (0.5 - e.c) * e.inverseA - 0.5
                 r.slope[i] = -e.b * e.inverseA
                 r.rising[i] = e.a > 0 ? 1 : 0
+            }
+            if case .solid(let color) = command.paint {
+                r.isSolid = true
+                r.color = color
+                r.interior = mul255(color, opacity8)
             }
             rim = rims.count
             rims.append(r)
