@@ -72,6 +72,17 @@ func over_bilinear_affine(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ t
         defer { u &+= du; v &+= dv }
         let s = coverage.map { $0[i] } ?? scale
         if s == 0 { continue }
+        if UInt(bitPattern: u) < UInt(bitPattern: maxU) && UInt(bitPattern: v) < UInt(bitPattern: maxV) {
+            // Strictly between the outer texel centres (most pixels): no clamping, and a fully
+            // transparent 2×2 neighbourhood (lerps of 0 are 0) draws nothing.
+            let iu = u >> 16, r0 = tex.pixels + (v >> 16) &* tex.stride + iu, r1 = r0 + tex.stride
+            let p00 = r0[0], p01 = r0[1], p10 = r1[0], p11 = r1[1]
+            if (p00 | p01 | p10 | p11) == 0 { continue }
+            let fu = UInt64(truncatingIfNeeded: (u >> 8) & 255), fv = UInt64(truncatingIfNeeded: (v >> 8) & 255)
+            let t = lerp256Wide(lerp256Wide(widen(p00), widen(p01), fu), lerp256Wide(widen(p10), widen(p11), fu), fv)
+            dst[i] = narrow(overWide(mul255Wide(t, UInt64(s)), widen(dst[i])))
+            continue
+        }
         // Clamp to edge: beyond the outer texel centres the edge texels repeat.
         let cu = Swift.min(Swift.max(u, -65536), maxU &+ 65536), cv = Swift.min(Swift.max(v, -65536), maxV &+ 65536)
         let iu = cu >> 16, iv = cv >> 16
