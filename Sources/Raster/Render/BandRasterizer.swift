@@ -215,11 +215,16 @@ struct BandRasterizer: @unchecked Sendable {
                 let lo = floorInt(qx0 - 0.5 - 1e-6), hi = floorInt(qx1 - 0.5 + 1e-6) + 1
                 let z = corners[k]
                 guard z.fullRadiusSquared > 0 else { exclude(lo, hi); continue }
-                // Local point of pixel x on this row: A + x·D (affine). Solve |A + xD − C|² ≤ ρ².
-                let ax = f.pointee.inverse.m11 * 0.5 + f.pointee.inverse.m21 * py + f.pointee.inverse.m31 - z.cx
-                let ay = f.pointee.inverse.m12 * 0.5 + f.pointee.inverse.m22 * py + f.pointee.inverse.m32 - z.cy
-                let dx = f.pointee.inverse.m11, dy = f.pointee.inverse.m12
-                let qa = dx * dx + dy * dy, qb = ax * dx + ay * dy, qc = ax * ax + ay * ay - z.fullRadiusSquared
+                // Homogeneous local point of pixel x on this row: (X0 + x·m11, Y0 + x·m12, W0 + x·m13).
+                // In the disc: |(X, Y) − C·W|² ≤ ρ²·W² (W > 0 inside the shape), a quadratic in x;
+                // for an affine map W = 1 and it is |A + xD − C|² ≤ ρ².
+                let inv = f.pointee.inverse, rho2 = z.fullRadiusSquared
+                let w0 = inv.m13 * 0.5 + inv.m23 * py + inv.m33, dw = inv.m13
+                let ax = inv.m11 * 0.5 + inv.m21 * py + inv.m31 - z.cx * w0
+                let ay = inv.m12 * 0.5 + inv.m22 * py + inv.m32 - z.cy * w0
+                let dx = inv.m11 - z.cx * dw, dy = inv.m12 - z.cy * dw
+                let qa = dx * dx + dy * dy - rho2 * dw * dw, qb = ax * dx + ay * dy - rho2 * w0 * dw
+                let qc = ax * ax + ay * ay - rho2 * w0 * w0
                 let disc = qb * qb - qa * qc
                 guard qa > 0, disc > 0 else { exclude(lo, hi); continue }
                 let root = disc.squareRoot()

@@ -336,6 +336,24 @@ extension PreparedScene {
                 let sigma = ((t + (Swift.max(t * t - 4 * det * det, 0)).squareRoot()) / 2).squareRoot()
                 let rho = r - 0.5 * sigma * (1 + 1e-6) - 1e-9 * r
                 if rho > 0 { full = rho * rho }
+            } else if !behind {
+                // Projective: the device → local Jacobian varies over the quadrant; take its
+                // largest singular value at the quadrant's four device corners, with a 10 %
+                // margin for the variation in between (W is linear, so 1/W peaks at a corner;
+                // across one corner's square it changes by a few per cent).
+                var sigma = 0.0
+                for i in 0..<4 {
+                    let h = inverse.applyHomogeneous(x: quad[2 * i], y: quad[2 * i + 1])
+                    let w = h.z
+                    guard w > 0 else { sigma = .infinity; break }
+                    let qx = h.x / w, qy = h.y / w
+                    let a = (inverse.m11 - qx * inverse.m13) / w, b = (inverse.m21 - qx * inverse.m23) / w
+                    let c = (inverse.m12 - qy * inverse.m13) / w, d = (inverse.m22 - qy * inverse.m23) / w
+                    let t = a * a + b * b + c * c + d * d, det = a * d - b * c
+                    sigma = Swift.max(sigma, ((t + (Swift.max(t * t - 4 * det * det, 0)).squareRoot()) / 2).squareRoot())
+                }
+                let rho = r - 0.5 * sigma * 1.1 - 1e-9 * r
+                if sigma.isFinite && rho > 0 { full = rho * rho }
             }
             corners.append(CornerZone(cx: cx, cy: cy, sx: -ix, sy: -iy, radius: r, fullRadiusSquared: full, sideMask: mask))
             var slopes = SIMD4<Double>(repeating: 0)
