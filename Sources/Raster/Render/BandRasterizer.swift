@@ -167,8 +167,9 @@ struct BandRasterizer: @unchecked Sendable {
         if ix0 < ix1 && f.pointee.rim >= 0 {
             // Affine: the corner quadrant along the row is the intersection of two half-lines
             // in x (local x and local y are linear in x), then less the fully covered disc.
-            let inv = f.pointee.inverse
-            let dx = inv.m11, dy = inv.m12, qa = dx * dx + dy * dy
+            let inv = f.pointee.inverse, rim = rims + f.pointee.rim
+            let dx = inv.m11, dy = inv.m12, qa = rim.pointee.qa, inverseQa = rim.pointee.inverseQa
+            let inverseDx = rim.pointee.inverseDx, inverseDy = rim.pointee.inverseDy
             let bx = inv.m11 * 0.5 + inv.m21 * py + inv.m31, by = inv.m12 * 0.5 + inv.m22 * py + inv.m32
             for k in f.pointee.corners {
                 let c = cornerExtents[k]
@@ -179,8 +180,9 @@ struct BandRasterizer: @unchecked Sendable {
                 // In the quadrant: sx·(ax + x·dx) > 0 and sy·(ay + x·dy) > 0.
                 var lower = -Double.infinity, upper = Double.infinity
                 let alphaX = z.sx * ax, betaX = z.sx * dx, alphaY = z.sy * ay, betaY = z.sy * dy
-                if betaX > 0 { lower = -alphaX / betaX } else if betaX < 0 { upper = -alphaX / betaX } else if !(alphaX > 0) { continue }
-                if betaY > 0 { lower = Swift.max(lower, -alphaY / betaY) } else if betaY < 0 { upper = Swift.min(upper, -alphaY / betaY) }
+                // The crossing −α/β = −a/d whatever the sign s (reciprocals from prepare).
+                if betaX > 0 { lower = -ax * inverseDx } else if betaX < 0 { upper = -ax * inverseDx } else if !(alphaX > 0) { continue }
+                if betaY > 0 { lower = Swift.max(lower, -ay * inverseDy) } else if betaY < 0 { upper = Swift.min(upper, -ay * inverseDy) }
                 else if !(alphaY > 0) { continue }
                 if !(lower < upper) { continue }
                 // Pixels x with lower < x < upper, widened by a hair (an extra rim pixel is harmless).
@@ -190,7 +192,7 @@ struct BandRasterizer: @unchecked Sendable {
                 let disc = qb * qb - qa * qc
                 guard qa > 0, disc > 0 else { ex.add(lo, hi); continue }
                 let root = disc.squareRoot()
-                let full0 = ceilInt((-qb - root) / qa + 1e-6), full1 = floorInt((-qb + root) / qa - 1e-6) + 1
+                let full0 = ceilInt((-qb - root) * inverseQa + 1e-6), full1 = floorInt((-qb + root) * inverseQa - 1e-6) + 1
                 if full0 >= full1 { ex.add(lo, hi); continue }
                 ex.add(lo, Swift.min(hi, full0))
                 ex.add(Swift.max(lo, full1), hi)
@@ -251,7 +253,7 @@ struct BandRasterizer: @unchecked Sendable {
         if ix0 < ix1 {
             var start = ix0
             let exLo = ex.lo, exHi = ex.hi
-            for i in 0..<8 where exLo[i] != Int.max {
+            for i in 0..<ex.n {
                 if exHi[i] <= start { continue }
                 if exLo[i] >= ix1 { break }
                 if exLo[i] > start {
@@ -300,6 +302,19 @@ struct BandRasterizer: @unchecked Sendable {
             return
         }
         var any = false
+        if f.pointee.rim >= 0 {
+            // Affine fast path (textures): the same coverage as solid rims, into the row.
+            let r = rims + f.pointee.rim
+            let (rowC, rowQx, rowQy) = affineRowConstants(f, r, py)
+            let opacity = f.pointee.opacity
+            for x in x0..<x1 {
+                let s = alphaScale(affineCoverage(f, r, Double(x) + 0.5, rowC, rowQx, rowQy) * opacity)
+                coverage[x - x0] = s
+                any = any || s != 0
+            }
+            if any { paintSpan(f, row, y, x0, x1, coverage: UnsafePointer(coverage)) }
+            return
+        }
         for x in x0..<x1 {
             let c = coverageAt(f, Double(x) + 0.5, py)
             let s = c > 0 ? alphaScale(c * f.pointee.opacity) : 0
@@ -309,53 +324,64 @@ struct BandRasterizer: @unchecked Sendable {
         if any { paintSpan(f, row, y, x0, x1, coverage: UnsafePointer(coverage)) }
     }
 
-    /// Rim pixels `x0..<x1` of a solid fill on the affine fast path: the four edge distances
-    /// in one vector per pixel, clamps and the blend without branches (a rim pixel's coverage
-    /// is unpredictable); a corner-quadrant pixel measures its distance to the arc.
+    /// Coverage (0...1, before opacity) of pixel centre `px` on the row whose constants
+    /// `affineRowConstants` gave, for a fill on the affine fast path: the four edge distances
+    /// in one vector, branch-free clamps; a corner-quadrant pixel measures its distance to the
+    /// arc as `coverageAt` does, specialised to affine maps.
+    @inline(__always)
+    func affineCoverage(_ f: UnsafePointer<PreparedFill>, _ r: UnsafePointer<AffineRim>, _ px: Double,
+                        _ rowC: SIMD4<Double>, _ rowQx: Double, _ rowQy: Double) -> Double {
+        // min/max compile to minsd/maxsd (a rim pixel's coverage is unpredictable).
+        @inline(__always) func unit(_ v: Double) -> Double { Swift.min(Swift.max(v, 0), 1) }
+        let inv = f.pointee.inverse, free = f.pointee.cornerFree
+        let t = r.pointee.a * px + rowC
+        let qx = inv.m11 * px + rowQx, qy = inv.m12 * px + rowQy
+        if f.pointee.corners.isEmpty || !((qx < free.x || qx > free.z) && (qy < free.y || qy > free.w)) {
+            return (unit(t[0]) * unit(t[1])) * (unit(t[2]) * unit(t[3]))
+        }
+        let j = qy < r.pointee.midY ? (qx < r.pointee.midX ? 0 : 1) : (qx < r.pointee.midX ? 3 : 2)
+        let dx = qx - r.pointee.cx[j], dy = qy - r.pointee.cy[j]
+        var skip = 0
+        var c = 1.0
+        if dx * r.pointee.sx[j] > 0 && dy * r.pointee.sy[j] > 0 {
+            skip = r.pointee.sideMask[j]
+            let len2 = dx * dx + dy * dy
+            if len2 > r.pointee.fullRadiusSquared[j] {
+                let len = len2.squareRoot()
+                let dist = len - r.pointee.radius[j]
+                let d: Double
+                if r.pointee.pixelsPerUnit > 0 {
+                    // A similarity: every local direction has the same device scale.
+                    d = 0.5 - dist * r.pointee.pixelsPerUnit
+                } else {
+                    let gx = dx * inv.m11 + dy * inv.m12, gy = dx * inv.m21 + dy * inv.m22
+                    let g = (gx * gx + gy * gy).squareRoot() / len
+                    d = g > 0 && g.isFinite ? 0.5 - dist / g : (dist <= 0 ? 1 : 0)
+                }
+                c = unit(d)
+            }
+        }
+        for i in 0..<4 where r.pointee.sides[i] & skip == 0 { c *= unit(t[i]) }
+        return c
+    }
+
+    /// Per-row constants of `affineCoverage`: edge distances (+0.5) and local x, y at px = 0.
+    @inline(__always)
+    func affineRowConstants(_ f: UnsafePointer<PreparedFill>, _ r: UnsafePointer<AffineRim>,
+                            _ py: Double) -> (SIMD4<Double>, Double, Double) {
+        let inv = f.pointee.inverse
+        return (r.pointee.b * py + r.pointee.c + 0.5, inv.m21 * py + inv.m31, inv.m22 * py + inv.m32)
+    }
+
+    /// Rim pixels `x0..<x1` of a solid fill on the affine fast path. No branch on coverage: a
+    /// zero coverage blends to exactly `dst` (mul255 by 255 is exact).
     @inline(__always)
     func over_solid_affine_rim(_ f: UnsafePointer<PreparedFill>, _ r: UnsafePointer<AffineRim>, _ color: UInt32,
                                _ row: UnsafeMutablePointer<UInt32>, _ py: Double, _ x0: Int, _ x1: Int) {
-        let inv = f.pointee.inverse, free = f.pointee.cornerFree, opacity = f.pointee.opacity
-        let a = r.pointee.a, rowC = r.pointee.b * py + r.pointee.c + 0.5
-        let rowQx = inv.m21 * py + inv.m31, rowQy = inv.m22 * py + inv.m32
-        let noCorners = f.pointee.corners.isEmpty
-        let pixelsPerUnit = r.pointee.pixelsPerUnit
-        // min/max compile to minsd/maxsd; a zero coverage blends to exactly `dst` (mul255 by 255
-        // is exact), so no pixel needs a branch.
-        @inline(__always) func unit(_ v: Double) -> Double { Swift.min(Swift.max(v, 0), 1) }
+        let opacity = f.pointee.opacity
+        let (rowC, rowQx, rowQy) = affineRowConstants(f, r, py)
         for x in x0..<x1 {
-            let px = Double(x) + 0.5
-            let t = a * px + rowC
-            var c: Double
-            let qx = inv.m11 * px + rowQx, qy = inv.m12 * px + rowQy
-            if !noCorners && (qx < free.x || qx > free.z) && (qy < free.y || qy > free.w) {
-                // `coverageAt`'s corner step, specialised to affine maps.
-                let j = qy < r.pointee.midY ? (qx < r.pointee.midX ? 0 : 1) : (qx < r.pointee.midX ? 3 : 2)
-                let dx = qx - r.pointee.cx[j], dy = qy - r.pointee.cy[j]
-                var skip = 0
-                c = 1
-                if dx * r.pointee.sx[j] > 0 && dy * r.pointee.sy[j] > 0 {
-                    skip = r.pointee.sideMask[j]
-                    let len2 = dx * dx + dy * dy
-                    if len2 > r.pointee.fullRadiusSquared[j] {
-                        let len = len2.squareRoot()
-                        let dist = len - r.pointee.radius[j]
-                        let d: Double
-                        if pixelsPerUnit > 0 {
-                            // A similarity: every local direction has the same device scale.
-                            d = 0.5 - dist * pixelsPerUnit
-                        } else {
-                            let gx = dx * inv.m11 + dy * inv.m12, gy = dx * inv.m21 + dy * inv.m22
-                            let g = (gx * gx + gy * gy).squareRoot() / len
-                            d = g > 0 && g.isFinite ? 0.5 - dist / g : (dist <= 0 ? 1 : 0)
-                        }
-                        c = unit(d)
-                    }
-                }
-                for i in 0..<4 where r.pointee.sides[i] & skip == 0 { c *= unit(t[i]) }
-            } else {
-                c = (unit(t[0]) * unit(t[1])) * (unit(t[2]) * unit(t[3]))
-            }
+            let c = affineCoverage(f, r, Double(x) + 0.5, rowC, rowQx, rowQy)
             row[x] = over(mul255(color, alphaScale(c * opacity)), row[x])
         }
     }

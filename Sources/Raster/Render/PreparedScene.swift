@@ -109,6 +109,9 @@ struct AffineRim: Sendable {
     /// Device pixels per local unit when the map is a similarity (rotation, uniform scale,
     /// reflection): then a local distance converts with one multiply. 0 otherwise.
     var pixelsPerUnit: Double
+    /// Row-invariant terms of the corner exclusions: |D|² of the per-pixel local step D =
+    /// (m11, m12) and the reciprocals of |D|², m11 and m12 (0 when that is 0).
+    var qa = 0.0, inverseQa = 0.0, inverseDx = 0.0, inverseDy = 0.0
     /// True when the paint is a solid colour: `color`, and `interior` (already × opacity).
     var isSolid = false
     var color: UInt32 = 0, interior: UInt32 = 0
@@ -434,6 +437,10 @@ extension PreparedScene {
                 r.slope[i] = -e.b * e.inverseA
                 r.rising[i] = e.a > 0 ? 1 : 0
             }
+            r.qa = m11 * m11 + m12 * m12
+            r.inverseQa = r.qa > 0 ? 1 / r.qa : 0
+            r.inverseDx = m11 != 0 ? 1 / m11 : 0
+            r.inverseDy = m12 != 0 ? 1 / m12 : 0
             if case .solid(let color) = command.paint {
                 r.isSolid = true
                 r.color = color
