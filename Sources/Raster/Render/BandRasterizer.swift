@@ -378,11 +378,13 @@ struct BandRasterizer: @unchecked Sendable {
     @inline(__always)
     func over_solid_affine_rim(_ f: UnsafePointer<PreparedFill>, _ r: UnsafePointer<AffineRim>, _ color: UInt32,
                                _ row: UnsafeMutablePointer<UInt32>, _ py: Double, _ x0: Int, _ x1: Int) {
-        let opacity = f.pointee.opacity
+        let opacity = f.pointee.opacity, wideColor = widen(color)
         let (rowC, rowQx, rowQy) = affineRowConstants(f, r, py)
         for x in x0..<x1 {
             let c = affineCoverage(f, r, Double(x) + 0.5, rowC, rowQx, rowQy)
-            row[x] = over(mul255(color, alphaScale(c * opacity)), row[x])
+            // over(mul255(color, s), dst) with one multiply per step for all four channels.
+            let src = mul255Wide(wideColor, UInt64(alphaScale(c * opacity)))
+            row[x] = narrow(overWide(src, widen(row[x])))
         }
     }
 
