@@ -40,3 +40,42 @@ func lerp256(_ a: UInt32, _ b: UInt32, _ f: UInt32) -> UInt32 {
 func alphaScale(_ x: Double) -> UInt32 {
     UInt32(x * 255 + 0.5)
 }
+
+// The same arithmetic on all four channels at once: a pixel widened to 64 bits holds B, R, G
+// and A in 16-bit lanes (bits 0, 16, 32, 48), so one multiply serves four channels. Every
+// lane computes exactly what the 32-bit functions above compute for its channel.
+
+/// The B, R, G, A lanes of a widened pixel.
+@usableFromInline let wideMask: UInt64 = 0x00FF_00FF_00FF_00FF
+
+/// `0xAARRGGBB` → 16-bit lanes B, R, G, A.
+@inlinable @inline(__always)
+func widen(_ p: UInt32) -> UInt64 {
+    let q = UInt64(p)
+    return (q | q << 24) & wideMask
+}
+
+/// 16-bit lanes B, R, G, A (each ≤ 255) → `0xAARRGGBB`.
+@inlinable @inline(__always)
+func narrow(_ e: UInt64) -> UInt32 {
+    UInt32(truncatingIfNeeded: (e & 0x00FF_00FF) | ((e >> 24) & 0xFF00_FF00))
+}
+
+/// `lerp256` on widened pixels: each lane holds at most 255·256 + 128 < 65536.
+@inlinable @inline(__always)
+func lerp256Wide(_ a: UInt64, _ b: UInt64, _ f: UInt64) -> UInt64 {
+    ((a &* (256 &- f) &+ b &* f &+ 0x0080_0080_0080_0080) >> 8) & wideMask
+}
+
+/// `mul255` on a widened pixel, for `a` in 0...255.
+@inlinable @inline(__always)
+func mul255Wide(_ e: UInt64, _ a: UInt64) -> UInt64 {
+    let x = e &* a &+ 0x0080_0080_0080_0080
+    return ((x &+ ((x >> 8) & wideMask)) >> 8) & wideMask
+}
+
+/// `over` on widened pixels (alpha in the top lane).
+@inlinable @inline(__always)
+func overWide(_ src: UInt64, _ dst: UInt64) -> UInt64 {
+    src &+ mul255Wide(dst, 255 &- (src >> 48))
+}

@@ -72,6 +72,17 @@ func over_bilinear_affine(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ t
         defer { u &+= du; v &+= dv }
         let s = coverage.map { $0[i] } ?? scale
         if s == 0 { continue }
+        if UInt(bitPattern: u) < UInt(bitPattern: maxU) && UInt(bitPattern: v) < UInt(bitPattern: maxV) {
+            // Strictly between the outer texel centres (most pixels): no clamping, and a fully
+            // transparent 2×2 neighbourhood (lerps of 0 are 0) draws nothing.
+            let iu = u >> 16, r0 = tex.pixels + (v >> 16) &* tex.stride + iu, r1 = r0 + tex.stride
+            let p00 = r0[0], p01 = r0[1], p10 = r1[0], p11 = r1[1]
+            if (p00 | p01 | p10 | p11) == 0 { continue }
+            let fu = UInt64(truncatingIfNeeded: (u >> 8) & 255), fv = UInt64(truncatingIfNeeded: (v >> 8) & 255)
+            let t = lerp256Wide(lerp256Wide(widen(p00), widen(p01), fu), lerp256Wide(widen(p10), widen(p11), fu), fv)
+            dst[i] = narrow(overWide(mul255Wide(t, UInt64(s)), widen(dst[i])))
+            continue
+        }
         // Clamp to edge: beyond the outer texel centres the edge texels repeat.
         let cu = Swift.min(Swift.max(u, -65536), maxU &+ 65536), cv = Swift.min(Swift.max(v, -65536), maxV &+ 65536)
         let iu = cu >> 16, iv = cv >> 16
@@ -79,9 +90,12 @@ func over_bilinear_affine(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ t
         let x0 = Swift.min(Swift.max(iu, 0), lastX), x1 = Swift.min(Swift.max(iu &+ 1, 0), lastX)
         let y0 = Swift.min(Swift.max(iv, 0), lastY), y1 = Swift.min(Swift.max(iv &+ 1, 0), lastY)
         let r0 = tex.pixels + y0 &* tex.stride, r1 = tex.pixels + y1 &* tex.stride
-        let t = lerp256(lerp256(r0[x0], r0[x1], wu), lerp256(r1[x0], r1[x1], wu), wv)
+        // Four channels per multiply (bit-identical to lerp256/mul255/over on 32-bit words).
+        let fu = UInt64(wu), fv = UInt64(wv)
+        let t = lerp256Wide(lerp256Wide(widen(r0[x0]), widen(r0[x1]), fu),
+                            lerp256Wide(widen(r1[x0]), widen(r1[x1]), fu), fv)
         if t == 0 { continue }
-        dst[i] = over(mul255(t, s), dst[i])
+        dst[i] = narrow(overWide(mul255Wide(t, UInt64(s)), widen(dst[i])))
     }
 }
 

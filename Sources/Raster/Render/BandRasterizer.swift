@@ -12,6 +12,7 @@ struct BandRasterizer: @unchecked Sendable {
     let corners: UnsafePointer<CornerZone>
     let cornerExtents: UnsafePointer<CornerExtent>
     let clipShapes: UnsafePointer<ClipShape>
+    let rims: UnsafePointer<AffineRim>
     let pixels: UnsafeMutablePointer<UInt32>
     let stride: Int
     /// One 0...255 scale per pixel of the varying span being drawn.
@@ -19,8 +20,9 @@ struct BandRasterizer: @unchecked Sendable {
 
     /// Draws every fill, in order, clipped to rows `y0..<y1`.
     func render(rows y0: Int, _ y1: Int) {
-        for f in fills {
-            let r0 = Swift.max(y0, f.bounds.y0), r1 = Swift.min(y1, f.bounds.y1)
+        for i in 0..<fills.count {
+            let f = fills.baseAddress! + i
+            let r0 = Swift.max(y0, f.pointee.bounds.y0), r1 = Swift.min(y1, f.pointee.bounds.y1)
             if r0 >= r1 { continue }
             for y in r0..<r1 { renderRow(f, y) }
         }
@@ -28,21 +30,21 @@ struct BandRasterizer: @unchecked Sendable {
 
     /// Coverage × opacity of the fill at the centre of pixel (x, y) before hard clips, 0...1.
     @inline(__always)
-    func coverageAt(_ f: PreparedFill, _ px: Double, _ py: Double) -> Double {
+    func coverageAt(_ f: UnsafePointer<PreparedFill>, _ px: Double, _ py: Double) -> Double {
         var cov = 1.0
         var skip: UInt8 = 0
-        if !f.corners.isEmpty {
-            let inv = f.inverse
+        if !f.pointee.corners.isEmpty {
+            let inv = f.pointee.inverse
             let h = inv.applyHomogeneous(x: px, y: py)
             if !(h.z > 0) { return 0 }
             var qx = h.x, qy = h.y
-            if !f.affine {
+            if !f.pointee.affine {
                 let r = 1 / h.z
                 qx *= r; qy *= r
             }
-            let free = f.cornerFree
+            let free = f.pointee.cornerFree
             let inCornerBand = (qx < free.x || qx > free.z) && (qy < free.y || qy > free.w)
-            for k in f.corners where inCornerBand {
+            for k in f.pointee.corners where inCornerBand {
                 let c = corners[k]
                 let dx = qx - c.cx, dy = qy - c.cy
                 guard dx * c.sx > 0 && dy * c.sy > 0 else { continue }
@@ -54,7 +56,7 @@ struct BandRasterizer: @unchecked Sendable {
                 let len = len2.squareRoot()
                 let dist = len - c.radius
                 let g: Double
-                if f.affine {
+                if f.pointee.affine {
                     // |Jᵀ·n| with n = (dx, dy)/len, the division folded into one at the end.
                     let gx = dx * inv.m11 + dy * inv.m12, gy = dx * inv.m21 + dy * inv.m22
                     g = (gx * gx + gy * gy).squareRoot() / len
@@ -67,7 +69,7 @@ struct BandRasterizer: @unchecked Sendable {
                 break
             }
         }
-        for k in f.edges {
+        for k in f.pointee.edges {
             let e = edges[k]
             if e.side & skip != 0 { continue }
             let d = e.a * px + e.b * py + e.c
@@ -76,7 +78,7 @@ struct BandRasterizer: @unchecked Sendable {
                 cov *= d + 0.5
             }
         }
-        for k in f.clipShapes {
+        for k in f.pointee.clipShapes {
             let s = clipShapes[k]
             let c = roundedRectCoverage(s.shape, s.map, px, py)
             cov *= s.isHole ? 1 - c : c
@@ -109,12 +111,26 @@ struct BandRasterizer: @unchecked Sendable {
     }
 
     @inline(__always)
-    func renderRow(_ f: PreparedFill, _ y: Int) {
+    func renderRow(_ f: UnsafePointer<PreparedFill>, _ y: Int) {
         let py = Double(y) + 0.5
         // Outer range: coverage may be > 0. Inner range: coverage is exactly 1.
-        var ox0 = f.bounds.x0, ox1 = f.bounds.x1
+        var ox0 = f.pointee.bounds.x0, ox1 = f.pointee.bounds.x1
         var ix0 = ox0, ix1 = ox1
-        for k in f.edges {
+        if f.pointee.rim >= 0 {
+            let r = rims + f.pointee.rim
+            // The same solve as below with the per-edge constants folded: 2 multiply-adds per edge.
+            let tOut = r.pointee.outC + r.pointee.slope * py, tIn = r.pointee.inC + r.pointee.slope * py
+            for i in 0..<4 {
+                if r.pointee.rising[i] != 0 {
+                    ox0 = Swift.max(ox0, floorInt(tOut[i]) + 1)
+                    ix0 = Swift.max(ix0, ceilInt(tIn[i] + 1e-9))
+                } else {
+                    ox1 = Swift.min(ox1, ceilInt(tOut[i]))
+                    ix1 = Swift.min(ix1, floorInt(tIn[i] - 1e-9) + 1)
+                }
+            }
+        } else {
+        for k in f.pointee.edges {
             let e = edges[k]
             let kk = e.b * py + e.c
             if e.inverseA == 0 {
@@ -135,31 +151,55 @@ struct BandRasterizer: @unchecked Sendable {
                 ix1 = Swift.min(ix1, floorInt(tIn - 1e-9) + 1)
             }
         }
+        }
         if ox0 >= ox1 { return }
-        for k in f.hardEdges {
+        for k in f.pointee.hardEdges {
             let (a, b) = hardInterval(hardEdges[k], py, ox0, ox1)
             ox0 = a; ox1 = b
             if ox0 >= ox1 { return }
         }
         ix0 = Swift.max(ix0, ox0); ix1 = Swift.min(ix1, ox1)
-        if !f.clipShapes.isEmpty { ix1 = ix0 }
+        if !f.pointee.clipShapes.isEmpty { ix1 = ix0 }
 
         // Where this row's pixel centres fall in a corner quadrant (less the disc that is
         // fully covered), coverage varies: those columns are excluded from the interior.
-        var exLo = SIMD8<Int>(repeating: Int.max), exHi = SIMD8<Int>(repeating: Int.max)
-        if ix0 < ix1 {
-            var n = 0
-            func exclude(_ lo: Int, _ hi: Int) {
-                if hi <= ix0 || lo >= ix1 || lo >= hi { return }
-                // Insertion into the sorted list (at most two pieces per corner).
-                var i = n
-                while i > 0 && exLo[i - 1] > lo {
-                    exLo[i] = exLo[i - 1]; exHi[i] = exHi[i - 1]; i -= 1
-                }
-                exLo[i] = lo; exHi[i] = hi
-                n += 1
+        var ex = Exclusions(ix0: ix0, ix1: ix1)
+        if ix0 < ix1 && f.pointee.rim >= 0 {
+            // Affine: the corner quadrant along the row is the intersection of two half-lines
+            // in x (local x and local y are linear in x), then less the fully covered disc.
+            let inv = f.pointee.inverse, rim = rims + f.pointee.rim
+            let dx = inv.m11, dy = inv.m12, qa = rim.pointee.qa, inverseQa = rim.pointee.inverseQa
+            let inverseDx = rim.pointee.inverseDx, inverseDy = rim.pointee.inverseDy
+            let bx = inv.m11 * 0.5 + inv.m21 * py + inv.m31, by = inv.m12 * 0.5 + inv.m22 * py + inv.m32
+            for k in f.pointee.corners {
+                let c = cornerExtents[k]
+                if c.box.y > py || c.box.w < py { continue }
+                let z = corners[k]
+                // Local point of pixel x on this row: A + x·D, with A relative to the arc's centre.
+                let ax = bx - z.cx, ay = by - z.cy
+                // In the quadrant: sx·(ax + x·dx) > 0 and sy·(ay + x·dy) > 0.
+                var lower = -Double.infinity, upper = Double.infinity
+                let alphaX = z.sx * ax, betaX = z.sx * dx, alphaY = z.sy * ay, betaY = z.sy * dy
+                // The crossing −α/β = −a/d whatever the sign s (reciprocals from prepare).
+                if betaX > 0 { lower = -ax * inverseDx } else if betaX < 0 { upper = -ax * inverseDx } else if !(alphaX > 0) { continue }
+                if betaY > 0 { lower = Swift.max(lower, -ay * inverseDy) } else if betaY < 0 { upper = Swift.min(upper, -ay * inverseDy) }
+                else if !(alphaY > 0) { continue }
+                if !(lower < upper) { continue }
+                // Pixels x with lower < x < upper, widened by a hair (an extra rim pixel is harmless).
+                let lo = floorInt(lower - 1e-6) + 1, hi = ceilInt(upper + 1e-6)
+                guard z.fullRadiusSquared > 0 else { ex.add(lo, hi); continue }
+                let qb = ax * dx + ay * dy, qc = ax * ax + ay * ay - z.fullRadiusSquared
+                let disc = qb * qb - qa * qc
+                guard qa > 0, disc > 0 else { ex.add(lo, hi); continue }
+                let root = disc.squareRoot()
+                let full0 = ceilInt((-qb - root) * inverseQa + 1e-6), full1 = floorInt((-qb + root) * inverseQa - 1e-6) + 1
+                if full0 >= full1 { ex.add(lo, hi); continue }
+                ex.add(lo, Swift.min(hi, full0))
+                ex.add(Swift.max(lo, full1), hi)
             }
-            for k in f.corners {
+        } else if ix0 < ix1 {
+            func exclude(_ lo: Int, _ hi: Int) { ex.add(lo, hi) }
+            for k in f.pointee.corners {
                 let c = cornerExtents[k]
                 if c.box.y > py || c.box.w < py { continue }
                 if c.behind { exclude(ix0, ix1); continue }
@@ -177,11 +217,16 @@ struct BandRasterizer: @unchecked Sendable {
                 let lo = floorInt(qx0 - 0.5 - 1e-6), hi = floorInt(qx1 - 0.5 + 1e-6) + 1
                 let z = corners[k]
                 guard z.fullRadiusSquared > 0 else { exclude(lo, hi); continue }
-                // Local point of pixel x on this row: A + x·D (affine). Solve |A + xD − C|² ≤ ρ².
-                let ax = f.inverse.m11 * 0.5 + f.inverse.m21 * py + f.inverse.m31 - z.cx
-                let ay = f.inverse.m12 * 0.5 + f.inverse.m22 * py + f.inverse.m32 - z.cy
-                let dx = f.inverse.m11, dy = f.inverse.m12
-                let qa = dx * dx + dy * dy, qb = ax * dx + ay * dy, qc = ax * ax + ay * ay - z.fullRadiusSquared
+                // Homogeneous local point of pixel x on this row: (X0 + x·m11, Y0 + x·m12, W0 + x·m13).
+                // In the disc: |(X, Y) − C·W|² ≤ ρ²·W² (W > 0 inside the shape), a quadratic in x;
+                // for an affine map W = 1 and it is |A + xD − C|² ≤ ρ².
+                let inv = f.pointee.inverse, rho2 = z.fullRadiusSquared
+                let w0 = inv.m13 * 0.5 + inv.m23 * py + inv.m33, dw = inv.m13
+                let ax = inv.m11 * 0.5 + inv.m21 * py + inv.m31 - z.cx * w0
+                let ay = inv.m12 * 0.5 + inv.m22 * py + inv.m32 - z.cy * w0
+                let dx = inv.m11 - z.cx * dw, dy = inv.m12 - z.cy * dw
+                let qa = dx * dx + dy * dy - rho2 * dw * dw, qb = ax * dx + ay * dy - rho2 * w0 * dw
+                let qc = ax * ax + ay * ay - rho2 * w0 * w0
                 let disc = qb * qb - qa * qc
                 guard qa > 0, disc > 0 else { exclude(lo, hi); continue }
                 let root = disc.squareRoot()
@@ -193,65 +238,161 @@ struct BandRasterizer: @unchecked Sendable {
         }
 
         let row = pixels + y &* stride
+        // Solid fills on the affine path skip the general span functions (and their look at
+        // the paint enum) for every span of the row.
+        let solidRim: UnsafePointer<AffineRim>? = f.pointee.rim >= 0 && rims[f.pointee.rim].isSolid ? rims + f.pointee.rim : nil
+        @inline(__always) func varying(_ a: Int, _ b: Int) {
+            if a >= b { return }
+            if let r = solidRim { rimSolid(f, r, row, py, a, b) } else { varyingSpan(f, row, y, a, b) }
+        }
+        @inline(__always) func constant(_ a: Int, _ b: Int) {
+            if a >= b { return }
+            if let r = solidRim { over_solid(row + a, b - a, r.pointee.interior) } else { constantSpan(f, row, y, a, b) }
+        }
         var x = ox0
         if ix0 < ix1 {
             var start = ix0
-            for i in 0..<8 where exLo[i] != Int.max {
+            let exLo = ex.lo, exHi = ex.hi
+            for i in 0..<ex.n {
                 if exHi[i] <= start { continue }
                 if exLo[i] >= ix1 { break }
                 if exLo[i] > start {
-                    varyingSpan(f, row, y, x, start)
-                    constantSpan(f, row, y, start, exLo[i])
+                    varying(x, start)
+                    constant(start, exLo[i])
                     x = exLo[i]
                 }
                 start = Swift.max(start, exHi[i])
             }
             if start < ix1 {
-                varyingSpan(f, row, y, x, start)
-                constantSpan(f, row, y, start, ix1)
+                varying(x, start)
+                constant(start, ix1)
                 x = ix1
             }
         }
-        varyingSpan(f, row, y, x, ox1)
+        varying(x, ox1)
+    }
+
+    /// Rim pixels `x0..<x1` (non-empty) of a solid fill on the affine path.
+    @inline(never)
+    func rimSolid(_ f: UnsafePointer<PreparedFill>, _ r: UnsafePointer<AffineRim>, _ row: UnsafeMutablePointer<UInt32>,
+                  _ py: Double, _ x0: Int, _ x1: Int) {
+        over_solid_affine_rim(f, r, r.pointee.color, row, py, x0, x1)
     }
 
     /// Pixels `x0..<x1` of row y, all fully covered.
     @inline(__always)
-    func constantSpan(_ f: PreparedFill, _ row: UnsafeMutablePointer<UInt32>, _ y: Int, _ x0: Int, _ x1: Int) {
+    func constantSpan(_ f: UnsafePointer<PreparedFill>, _ row: UnsafeMutablePointer<UInt32>, _ y: Int, _ x0: Int, _ x1: Int) {
         if x0 >= x1 { return }
         paintSpan(f, row, y, x0, x1, coverage: nil)
     }
 
     /// Pixels `x0..<x1` of row y on the rim: coverage per pixel first, then one kernel call.
     @inline(__always)
-    func varyingSpan(_ f: PreparedFill, _ row: UnsafeMutablePointer<UInt32>, _ y: Int, _ x0: Int, _ x1: Int) {
+    func varyingSpan(_ f: UnsafePointer<PreparedFill>, _ row: UnsafeMutablePointer<UInt32>, _ y: Int, _ x0: Int, _ x1: Int) {
         if x0 >= x1 { return }
         let py = Double(y) + 0.5
-        if case .solid(let color, _) = f.paint {
+        if case .solid(let color, _) = f.pointee.paint {
             // over_solid_coverage fused with the coverage computation: rim spans are short,
             // so one pass without the coverage row is cheaper.
             for x in x0..<x1 {
                 let c = coverageAt(f, Double(x) + 0.5, py)
                 if c <= 0 { continue }
-                row[x] = over(mul255(color, alphaScale(c * f.opacity)), row[x])
+                row[x] = over(mul255(color, alphaScale(c * f.pointee.opacity)), row[x])
             }
             return
         }
         var any = false
+        if f.pointee.rim >= 0 {
+            // Affine fast path (textures): the same coverage as solid rims, into the row.
+            let r = rims + f.pointee.rim
+            let (rowC, rowQx, rowQy) = affineRowConstants(f, r, py)
+            let opacity = f.pointee.opacity
+            for x in x0..<x1 {
+                let s = alphaScale(affineCoverage(f, r, Double(x) + 0.5, rowC, rowQx, rowQy) * opacity)
+                coverage[x - x0] = s
+                any = any || s != 0
+            }
+            if any { paintSpan(f, row, y, x0, x1, coverage: UnsafePointer(coverage)) }
+            return
+        }
         for x in x0..<x1 {
             let c = coverageAt(f, Double(x) + 0.5, py)
-            let s = c > 0 ? alphaScale(c * f.opacity) : 0
+            let s = c > 0 ? alphaScale(c * f.pointee.opacity) : 0
             coverage[x - x0] = s
             any = any || s != 0
         }
         if any { paintSpan(f, row, y, x0, x1, coverage: UnsafePointer(coverage)) }
     }
 
+    /// Coverage (0...1, before opacity) of pixel centre `px` on the row whose constants
+    /// `affineRowConstants` gave, for a fill on the affine fast path: the four edge distances
+    /// in one vector, branch-free clamps; a corner-quadrant pixel measures its distance to the
+    /// arc as `coverageAt` does, specialised to affine maps.
     @inline(__always)
-    func paintSpan(_ f: PreparedFill, _ row: UnsafeMutablePointer<UInt32>, _ y: Int, _ x0: Int, _ x1: Int,
+    func affineCoverage(_ f: UnsafePointer<PreparedFill>, _ r: UnsafePointer<AffineRim>, _ px: Double,
+                        _ rowC: SIMD4<Double>, _ rowQx: Double, _ rowQy: Double) -> Double {
+        // min/max compile to minsd/maxsd (a rim pixel's coverage is unpredictable).
+        @inline(__always) func unit(_ v: Double) -> Double { Swift.min(Swift.max(v, 0), 1) }
+        let inv = f.pointee.inverse, free = f.pointee.cornerFree
+        let t = r.pointee.a * px + rowC
+        let qx = inv.m11 * px + rowQx, qy = inv.m12 * px + rowQy
+        if f.pointee.corners.isEmpty || !((qx < free.x || qx > free.z) && (qy < free.y || qy > free.w)) {
+            return (unit(t[0]) * unit(t[1])) * (unit(t[2]) * unit(t[3]))
+        }
+        let j = qy < r.pointee.midY ? (qx < r.pointee.midX ? 0 : 1) : (qx < r.pointee.midX ? 3 : 2)
+        let dx = qx - r.pointee.cx[j], dy = qy - r.pointee.cy[j]
+        var skip = 0
+        var c = 1.0
+        if dx * r.pointee.sx[j] > 0 && dy * r.pointee.sy[j] > 0 {
+            skip = r.pointee.sideMask[j]
+            let len2 = dx * dx + dy * dy
+            if len2 > r.pointee.fullRadiusSquared[j] {
+                let len = len2.squareRoot()
+                let dist = len - r.pointee.radius[j]
+                let d: Double
+                if r.pointee.pixelsPerUnit > 0 {
+                    // A similarity: every local direction has the same device scale.
+                    d = 0.5 - dist * r.pointee.pixelsPerUnit
+                } else {
+                    let gx = dx * inv.m11 + dy * inv.m12, gy = dx * inv.m21 + dy * inv.m22
+                    let g = (gx * gx + gy * gy).squareRoot() / len
+                    d = g > 0 && g.isFinite ? 0.5 - dist / g : (dist <= 0 ? 1 : 0)
+                }
+                c = unit(d)
+            }
+        }
+        for i in 0..<4 where r.pointee.sides[i] & skip == 0 { c *= unit(t[i]) }
+        return c
+    }
+
+    /// Per-row constants of `affineCoverage`: edge distances (+0.5) and local x, y at px = 0.
+    @inline(__always)
+    func affineRowConstants(_ f: UnsafePointer<PreparedFill>, _ r: UnsafePointer<AffineRim>,
+                            _ py: Double) -> (SIMD4<Double>, Double, Double) {
+        let inv = f.pointee.inverse
+        return (r.pointee.b * py + r.pointee.c + 0.5, inv.m21 * py + inv.m31, inv.m22 * py + inv.m32)
+    }
+
+    /// Rim pixels `x0..<x1` of a solid fill on the affine fast path. No branch on coverage: a
+    /// zero coverage blends to exactly `dst` (mul255 by 255 is exact).
+    @inline(__always)
+    func over_solid_affine_rim(_ f: UnsafePointer<PreparedFill>, _ r: UnsafePointer<AffineRim>, _ color: UInt32,
+                               _ row: UnsafeMutablePointer<UInt32>, _ py: Double, _ x0: Int, _ x1: Int) {
+        let opacity = f.pointee.opacity, wideColor = widen(color)
+        let (rowC, rowQx, rowQy) = affineRowConstants(f, r, py)
+        for x in x0..<x1 {
+            let c = affineCoverage(f, r, Double(x) + 0.5, rowC, rowQx, rowQy)
+            // over(mul255(color, s), dst) with one multiply per step for all four channels.
+            let src = mul255Wide(wideColor, UInt64(alphaScale(c * opacity)))
+            row[x] = narrow(overWide(src, widen(row[x])))
+        }
+    }
+
+    @inline(__always)
+    func paintSpan(_ f: UnsafePointer<PreparedFill>, _ row: UnsafeMutablePointer<UInt32>, _ y: Int, _ x0: Int, _ x1: Int,
                    coverage: UnsafePointer<UInt32>?) {
         let dst = row + x0, n = x1 - x0
-        switch f.paint {
+        switch f.pointee.paint {
         case .solid(let color, let interior):
             if let coverage { over_solid_coverage(dst, n, color, coverage) } else { over_solid(dst, n, interior) }
         case .texture(let tex, let m, let filter):
@@ -260,19 +401,42 @@ struct BandRasterizer: @unchecked Sendable {
             let perspective = !(m.m13 == 0 && m.m23 == 0 && m.m33 == 1)
             switch (filter, perspective) {
             case (.bilinear, false):
-                over_bilinear_affine(dst, n, tex, start: start, step: step, scale: f.opacity8, coverage: coverage)
+                over_bilinear_affine(dst, n, tex, start: start, step: step, scale: f.pointee.opacity8, coverage: coverage)
             case (.bilinear, true):
-                over_bilinear_perspective(dst, n, tex, start: start, step: step, scale: f.opacity8, coverage: coverage)
+                over_bilinear_perspective(dst, n, tex, start: start, step: step, scale: f.pointee.opacity8, coverage: coverage)
             case (.nearest, _):
                 over_nearest(dst, n, tex, start: start, step: step, perspective: perspective,
-                             scale: f.opacity8, coverage: coverage)
+                             scale: f.pointee.opacity8, coverage: coverage)
             }
         case .alphaMask(let tex, let m, let color):
             let start = m.applyHomogeneous(x: Double(x0) + 0.5, y: Double(y) + 0.5)
             let step = SIMD3(m.m11, m.m12, m.m13)
             let perspective = !(m.m13 == 0 && m.m23 == 0 && m.m33 == 1)
             over_solid_alpha_mask(dst, n, tex, color: color, start: start, step: step, perspective: perspective,
-                                  scale: f.opacity8, coverage: coverage)
+                                  scale: f.pointee.opacity8, coverage: coverage)
         }
+    }
+}
+
+/// The columns of a row excluded from its interior (corner quadrants), sorted by start:
+/// at most two pieces per corner. A struct, not captured variables, so appending costs no
+/// dynamic exclusivity check.
+struct Exclusions {
+    var lo = SIMD8<Int>(repeating: Int.max), hi = SIMD8<Int>(repeating: Int.max)
+    var n = 0
+    let ix0: Int, ix1: Int
+
+    init(ix0: Int, ix1: Int) { self.ix0 = ix0; self.ix1 = ix1 }
+
+    /// Excludes columns `l..<h` (ignored when empty or outside the interior).
+    @inline(__always)
+    mutating func add(_ l: Int, _ h: Int) {
+        if h <= ix0 || l >= ix1 || l >= h || n >= 8 { return }
+        var i = n
+        while i > 0 && lo[i - 1] > l {
+            lo[i] = lo[i - 1]; hi[i] = hi[i - 1]; i -= 1
+        }
+        lo[i] = l; hi[i] = h
+        n += 1
     }
 }

@@ -23,6 +23,7 @@ public func execute(_ commands: [FillCommand], on surface: Surface, threads: Int
     scene.corners.withUnsafeBufferPointer { corners in
     scene.cornerExtents.withUnsafeBufferPointer { cornerExtents in
     scene.clipShapes.withUnsafeBufferPointer { clipShapes in
+    scene.rims.withUnsafeBufferPointer { rims in
         // Bands are disjoint rows of the surface, so workers never write the same pixel;
         // the prepared scene is read-only while they run.
         let template = BandRasterizer(fills: fills, edges: edges.baseAddress ?? placeholder(),
@@ -30,6 +31,7 @@ public func execute(_ commands: [FillCommand], on surface: Surface, threads: Int
                                       corners: corners.baseAddress ?? placeholder(),
                                       cornerExtents: cornerExtents.baseAddress ?? placeholder(),
                                       clipShapes: clipShapes.baseAddress ?? placeholder(),
+                                      rims: rims.baseAddress ?? placeholder(),
                                       pixels: surface.pixels, stride: surface.stride,
                                       coverage: UnsafeMutablePointer(mutating: placeholder()))
         let work: @Sendable (Int) -> Void = { worker in
@@ -47,7 +49,7 @@ public func execute(_ commands: [FillCommand], on surface: Surface, threads: Int
         } else {
             DispatchQueue.concurrentPerform(iterations: workers, execute: work)
         }
-    }}}}}}
+    }}}}}}}
 }
 
 /// A pointer never read: stands in for the base of an empty array (ranges into it are empty).

@@ -81,6 +81,40 @@ struct PreparedFill: Sendable {
     /// Local points with x in `cornerFree.x...cornerFree.z` or y in `cornerFree.y...cornerFree.w`
     /// lie in no corner quadrant: the common case skips the corner loop.
     var cornerFree: SIMD4<Double>
+    /// Index of the fill's `AffineRim` in `PreparedScene.rims`, or −1 when the fast path does
+    /// not apply. (An index, not the struct: fills stay small to walk.)
+    var rim: Int = -1
+}
+
+/// The common fill, specialised: an affine map, exactly four anti-aliased edges none of them
+/// horizontal, no hard edges and no clip shapes. Lane i holds edge i of the fill.
+///
+/// Rows solve their outer/inner ranges with one multiply-add per edge, `t = c + slope·py`,
+/// and rim pixels evaluate `d = a·px + (b·py + c)` four edges at a time.
+struct AffineRim: Sendable {
+    /// The edges' `a`, `b` and `c` (signed distance in pixels, positive inside).
+    var a: SIMD4<Double>, b: SIMD4<Double>, c: SIMD4<Double>
+    /// Column (pixel index, centre at +0.5) where `d` crosses −0.5 / +0.5, as `c + slope·py`.
+    var outC: SIMD4<Double>, inC: SIMD4<Double>, slope: SIMD4<Double>
+    /// Lane i: edge i bounds the shape on the left (a > 0) rather than on the right.
+    var rising: SIMD4<Int>
+    /// Lane i: the side bit of edge i (top 1, right 2, bottom 4, left 8).
+    var sides: SIMD4<Int>
+    /// The local centre of the shape: a point's corner candidate is the one of its quadrant.
+    var midX: Double, midY: Double
+    /// Lane j: corner j (top-left, top-right, bottom-right, bottom-left) as in `CornerZone`;
+    /// `sx = sy = 0` for a corner that is square or dropped (no pixel is in its quadrant).
+    var cx: SIMD4<Double>, cy: SIMD4<Double>, sx: SIMD4<Double>, sy: SIMD4<Double>
+    var radius: SIMD4<Double>, fullRadiusSquared: SIMD4<Double>, sideMask: SIMD4<Int>
+    /// Device pixels per local unit when the map is a similarity (rotation, uniform scale,
+    /// reflection): then a local distance converts with one multiply. 0 otherwise.
+    var pixelsPerUnit: Double
+    /// Row-invariant terms of the corner exclusions: |D|² of the per-pixel local step D =
+    /// (m11, m12) and the reciprocals of |D|², m11 and m12 (0 when that is 0).
+    var qa = 0.0, inverseQa = 0.0, inverseDx = 0.0, inverseDy = 0.0
+    /// True when the paint is a solid colour: `color`, and `interior` (already × opacity).
+    var isSolid = false
+    var color: UInt32 = 0, interior: UInt32 = 0
 }
 
 /// All prepared fills of one `execute` call, with their edges in flat arrays.
@@ -91,6 +125,7 @@ struct PreparedScene: Sendable {
     var corners: [CornerZone] = []
     var cornerExtents: [CornerExtent] = []
     var clipShapes: [ClipShape] = []
+    var rims: [AffineRim] = []
 }
 
 /// Converts a device coordinate to an Int, clamping far and non-finite values.
@@ -102,16 +137,20 @@ func clampedInt(_ v: Double) -> Int {
     return Int(v)
 }
 
-// Truncate-and-adjust instead of `rounded(.down)`, which is a libm call without SSE4.1.
+// Not `rounded(.down)`, which is a libm call without SSE4.1, nor truncate-and-adjust (two
+// conversions, a compare and a select: row setup does eight of these per row). After clamping
+// to ±1e9 (NaN → 0, as `clampedInt`), v + 2^30 is positive, so truncation is the floor. The
+// sum rounds v to a multiple of 2^-22 (2.4e-7): a value that close below an integer may floor
+// up. Callers either leave a larger slack (1e-6) or sit where coverage is 0 or 1 within 1e-6,
+// so no 8-bit value changes.
 @inline(__always)
 func floorInt(_ v: Double) -> Int {
-    let i = clampedInt(v)
-    return Double(i) > v ? i - 1 : i
+    let c = v.isNaN ? 0 : Swift.min(Swift.max(v, -1e9), 1e9)
+    return Int(c + 1_073_741_824) &- 1_073_741_824
 }
 @inline(__always)
 func ceilInt(_ v: Double) -> Int {
-    let i = clampedInt(v)
-    return Double(i) < v ? i + 1 : i
+    0 &- floorInt(-v)
 }
 
 /// Scales a projective map so that m33 == 1 when it is affine (W is then exactly 1).
@@ -304,6 +343,24 @@ extension PreparedScene {
                 let sigma = ((t + (Swift.max(t * t - 4 * det * det, 0)).squareRoot()) / 2).squareRoot()
                 let rho = r - 0.5 * sigma * (1 + 1e-6) - 1e-9 * r
                 if rho > 0 { full = rho * rho }
+            } else if !behind {
+                // Projective: the device → local Jacobian varies over the quadrant; take its
+                // largest singular value at the quadrant's four device corners, with a 10 %
+                // margin for the variation in between (W is linear, so 1/W peaks at a corner;
+                // across one corner's square it changes by a few per cent).
+                var sigma = 0.0
+                for i in 0..<4 {
+                    let h = inverse.applyHomogeneous(x: quad[2 * i], y: quad[2 * i + 1])
+                    let w = h.z
+                    guard w > 0 else { sigma = .infinity; break }
+                    let qx = h.x / w, qy = h.y / w
+                    let a = (inverse.m11 - qx * inverse.m13) / w, b = (inverse.m21 - qx * inverse.m23) / w
+                    let c = (inverse.m12 - qy * inverse.m13) / w, d = (inverse.m22 - qy * inverse.m23) / w
+                    let t = a * a + b * b + c * c + d * d, det = a * d - b * c
+                    sigma = Swift.max(sigma, ((t + (Swift.max(t * t - 4 * det * det, 0)).squareRoot()) / 2).squareRoot())
+                }
+                let rho = r - 0.5 * sigma * 1.1 - 1e-9 * r
+                if sigma.isFinite && rho > 0 { full = rho * rho }
             }
             corners.append(CornerZone(cx: cx, cy: cy, sx: -ix, sy: -iy, radius: r, fullRadiusSquared: full, sideMask: mask))
             var slopes = SIMD4<Double>(repeating: 0)
@@ -353,12 +410,56 @@ extension PreparedScene {
             paint = .alphaMask(TextureView(texture), deviceToTexel: normalised(inverse.concatenating(map)), color: color)
         }
 
+        var rim = -1
+        if inverse.isAffine && inverse.m33 == 1 && edgeRange.count == 4 && hardRange.isEmpty && clipRange.isEmpty
+            && edges[edgeRange].allSatisfy({ $0.inverseA != 0 }) {
+            var r = AffineRim(a: .zero, b: .zero, c: .zero, outC: .zero, inC: .zero, slope: .zero, rising: .zero,
+                              sides: .zero, midX: (shape.minX + shape.maxX) * 0.5, midY: (shape.minY + shape.maxY) * 0.5,
+                              cx: .zero, cy: .zero, sx: .zero, sy: .zero, radius: .zero, fullRadiusSquared: .zero,
+                              sideMask: .zero, pixelsPerUnit: 0)
+            let (m11, m12, m21, m22) = (inverse.m11, inverse.m12, inverse.m21, inverse.m22)
+            let unitsPerPixel = (m11 * m11 + m12 * m12).squareRoot()
+            let tolerance = 1e-12 * unitsPerPixel
+            if unitsPerPixel > 0, unitsPerPixel.isFinite,
+               (abs(m11 - m22) <= tolerance && abs(m12 + m21) <= tolerance)
+                || (abs(m11 + m22) <= tolerance && abs(m12 - m21) <= tolerance) {
+                r.pixelsPerUnit = 1 / unitsPerPixel
+            }
+            for k in cornerRange {
+                let z = corners[k]
+                // (sx, sy) points out of the shape: top-left (−1, −1), top-right (1, −1)…
+                let j = z.sy < 0 ? (z.sx < 0 ? 0 : 1) : (z.sx > 0 ? 2 : 3)
+                r.cx[j] = z.cx; r.cy[j] = z.cy; r.sx[j] = z.sx; r.sy[j] = z.sy
+                r.radius[j] = z.radius; r.fullRadiusSquared[j] = z.fullRadiusSquared; r.sideMask[j] = Int(z.sideMask)
+            }
+            for (i, e) in edges[edgeRange].enumerated() {
+                r.sides[i] = Int(e.side)
+                r.a[i] = e.a; r.b[i] = e.b; r.c[i] = e.c
+                // d(x) = a·(x + 0.5) + b·py + c = ∓0.5  ⇔  x = (∓0.5 − c)/a − 0.5 − (b/a)·py.
+                r.outC[i] = (-0.5 - e.c) * e.inverseA - 0.5
+                r.inC[i] = (0.5 - e.c) * e.inverseA - 0.5
+                r.slope[i] = -e.b * e.inverseA
+                r.rising[i] = e.a > 0 ? 1 : 0
+            }
+            r.qa = m11 * m11 + m12 * m12
+            r.inverseQa = r.qa > 0 ? 1 / r.qa : 0
+            r.inverseDx = m11 != 0 ? 1 / m11 : 0
+            r.inverseDy = m12 != 0 ? 1 / m12 : 0
+            if case .solid(let color) = command.paint {
+                r.isSolid = true
+                r.color = color
+                r.interior = mul255(color, opacity8)
+            }
+            rim = rims.count
+            rims.append(r)
+        }
         fills.append(PreparedFill(bounds: bounds, edges: edgeRange, hardEdges: hardRange, corners: cornerRange,
                                   clipShapes: clipRange, inverse: inverse, affine: inverse.isAffine && inverse.m33 == 1,
                                   opacity: clampedOpacity, opacity8: opacity8, paint: paint,
                                   cornerFree: SIMD4(shape.minX + Swift.max(shape.topLeft, shape.bottomLeft),
                                                     shape.minY + Swift.max(shape.topLeft, shape.topRight),
                                                     shape.maxX - Swift.max(shape.topRight, shape.bottomRight),
-                                                    shape.maxY - Swift.max(shape.bottomLeft, shape.bottomRight))))
+                                                    shape.maxY - Swift.max(shape.bottomLeft, shape.bottomRight)),
+                                  rim: rim))
     }
 }
