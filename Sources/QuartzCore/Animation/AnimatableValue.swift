@@ -36,6 +36,16 @@ package enum AnimatableValue {
     /// Decodes `any` and the type it came in as.
     package static func decode(_ any: Any?) -> (value: AnimatableValue, representation: Representation)? {
         guard let any else { return nil }
+        // Exact-type fast paths for the values animations carry most (a failed cast chain
+        // through NSNumber bridging costs thousands of instructions per value on Linux).
+        let t = type(of: any)
+        if t == CGFloat.self { return (.number(Double(any as! CGFloat)), .cgFloat) }
+        if t == Double.self { return (.number(any as! Double), .double) }
+        if t == CGPoint.self { return (.point(any as! CGPoint), .plain) }
+        if t == CATransform3D.self { return (.transform(any as! CATransform3D), .plain) }
+        if t == Float.self { return (.number(Double(any as! Float)), .float) }
+        if t == CGSize.self { return (.size(any as! CGSize), .plain) }
+        if t == CGRect.self { return (.rect(any as! CGRect), .plain) }
         if let (n, kind) = decodeNumber(any) {
             return (.number(n), representation(of: kind))
         }

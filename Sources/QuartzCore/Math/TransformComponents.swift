@@ -16,6 +16,8 @@ package enum TransformComponents {
 
     package static func components(of t: CATransform3D) -> Components {
         var c = Components()
+        // The common case of an animated component on an untransformed layer: nothing to split.
+        if t == CATransform3DIdentity { return c }
         guard let d = t.decomposed() else {
             c.translation = [t.m41, t.m42, t.m43]
             return c
