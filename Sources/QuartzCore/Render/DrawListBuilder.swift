@@ -83,9 +83,51 @@ package final class DrawListBuilder {
                                  -dest.minY * sy + cr.minY * CGFloat(image.height))
         let filter: Filter = (sx < 1 ? s.magnificationFilter : s.minificationFilter) == .nearest ? .nearest : .bilinear
         let shape = RoundedRect(minX: dest.minX, minY: dest.minY, maxX: dest.maxX, maxY: dest.maxY)
+        let cc = s.contentsCenter.standardized
+        let unit = CGRect(x: 0, y: 0, width: 1, height: 1)
+        if cc != unit, cc.minX >= 0, cc.minY >= 0, cc.maxX <= 1, cc.maxY <= 1, s.contentsGravity == .resize {
+            emitNinePart(image: image, contentsRect: cr, center: cc, dest: dest, shape: shape, map: map,
+                         filter: filter, scale: s.contentsScale, clip: clip, opacity: opacity)
+            return
+        }
         commands.append(FillCommand(shape: shape, localToDevice: map,
                                     paint: .texture(image.surface, map: toTexel, filter: filter),
                                     opacity: opacity, clip: clip))
+    }
+
+    /// `contentsCenter`: the image's corners keep their size, its edges stretch in one direction and
+    /// its centre in both. Each of the nine cells is the whole destination clipped to the cell by
+    /// a hard-edged polygon, so neighbouring cells meet without seams.
+    private func emitNinePart(image: CGImage, contentsRect cr: CGRect, center cc: CGRect, dest: CGRect,
+                              shape: RoundedRect, map: Projective, filter: Filter, scale: CGFloat, clip: Clip, opacity: Float) {
+        let iw = CGFloat(image.width), ih = CGFloat(image.height)
+        let vw = iw * cr.width, vh = ih * cr.height
+        let pointScale = scale > 0 && scale.isFinite ? scale : 1
+        // Source cuts in texels (inside the visible part), destination cuts in points.
+        let sxs = [0, cc.minX * vw, cc.maxX * vw, vw].map { $0 + cr.minX * iw }
+        let sys = [0, cc.minY * vh, cc.maxY * vh, vh].map { $0 + cr.minY * ih }
+        func cuts(_ lo: CGFloat, _ hi: CGFloat, _ total: CGFloat, _ capA: CGFloat, _ capB: CGFloat) -> [CGFloat] {
+            var a = capA / pointScale, b = capB / pointScale
+            if a + b > total, a + b > 0 { let k = total / (a + b); a *= k; b *= k }   // caps shrink to fit
+            return [lo, lo + a, hi - b, hi]
+        }
+        let dxs = cuts(dest.minX, dest.maxX, dest.width, cc.minX * vw, (1 - cc.maxX) * vw)
+        let dys = cuts(dest.minY, dest.maxY, dest.height, cc.minY * vh, (1 - cc.maxY) * vh)
+        for j in 0..<3 {
+            for i in 0..<3 {
+                let dw = dxs[i + 1] - dxs[i], dh = dys[j + 1] - dys[j]
+                let sw = sxs[i + 1] - sxs[i], sh = sys[j + 1] - sys[j]
+                guard dw > 1e-9, dh > 1e-9 else { continue }
+                let kx = sw / dw, ky = sh / dh
+                let toTexel = Projective(affine: kx, 0, 0, ky, sxs[i] - dxs[i] * kx, sys[j] - dys[j] * ky)
+                let corners = [(dxs[i], dys[j]), (dxs[i + 1], dys[j]), (dxs[i + 1], dys[j + 1]), (dxs[i], dys[j + 1])]
+                let polygon = corners.compactMap { map.projectIfInFront(x: $0.0, y: $0.1) }
+                guard polygon.count == 4 else { continue }
+                commands.append(FillCommand(shape: shape, localToDevice: map,
+                                            paint: .texture(image.surface, map: toTexel, filter: filter),
+                                            opacity: opacity, clip: Self.clip(clip, polygon: polygon)))
+            }
+        }
     }
 
     /// The border: the rounded bounds minus the inner rounded rect, drawn as a ring.
@@ -221,7 +263,16 @@ package final class DrawListBuilder {
         if hasShadow, let sc = s.shadowColor {
             let shadow = Surface(width: w, height: h)
             offscreenPixels += w * h
-            memcpy(shadow.pixels, offscreen.pixels, w * h * 4)
+            if let path = s.shadowPath, let hull = Self.shadowPolygon(path, map: map, dx: -area.x0, dy: -area.y0) {
+                // The shadow's shape is the path (its convex hull), not the layer's alpha.
+                let xs = hull.map(\.x), ys = hull.map(\.y)
+                let box = RoundedRect(minX: xs.min()! - 1, minY: ys.min()! - 1, maxX: xs.max()! + 1, maxY: ys.max()! + 1)
+                execute([FillCommand(shape: box, localToDevice: .identity, paint: .solid(0xFF00_0000), opacity: 1,
+                                     clip: Clip(rect: IntRect(x0: 0, y0: 0, x1: w, y1: h), polygon: hull))],
+                        on: shadow, threads: threads)
+            } else {
+                memcpy(shadow.pixels, offscreen.pixels, w * h * 4)
+            }
             blur(shadow, radius: Double(s.shadowRadius) * Self.linearScale(map), threads: threads)
             let o0 = map.apply(x: 0, y: 0), o1 = map.apply(x: s.shadowOffset.width, y: s.shadowOffset.height)
             let dx = o1.x - o0.x, dy = o1.y - o0.y
@@ -237,6 +288,22 @@ package final class DrawListBuilder {
     }
 
     // MARK: Geometry helpers
+
+    /// A shadow path as a device polygon: the convex hull of its flattened points (exact for the
+    /// rects, rounded rects and ellipses shadows are usually given; a concave path casts the
+    /// shadow of its hull), shifted by (dx, dy). Nil when empty or partly behind the eye.
+    private static func shadowPolygon(_ path: CGPath, map: Projective, dx: Int, dy: Int) -> [SIMD2<Double>]? {
+        let local = path.flattened(tolerance: 0.25).flatMap { $0 }
+        guard local.count >= 3 else { return nil }
+        var device: [SIMD2<Double>] = []
+        device.reserveCapacity(local.count)
+        for p in local {
+            guard let d = map.projectIfInFront(x: p.x, y: p.y) else { return nil }
+            device.append(SIMD2(d.x + Double(dx), d.y + Double(dy)))
+        }
+        let hull = ConvexPolygon.hull(device)
+        return hull.count >= 3 ? hull : nil
+    }
 
     /// The plane map `(u, v, 1) → (X, Y, W)` of a 4×4 layer matrix.
     package static func planeMap(_ m: CATransform3D) -> Projective {
@@ -360,8 +427,27 @@ extension LayerState {
     }
 }
 
-/// Convex polygon intersection (Sutherland–Hodgman), for nested BSP fragment clips.
+/// Convex polygon intersection (Sutherland–Hodgman), for nested BSP fragment clips, and the
+/// convex hull (Andrew's monotone chain), for shadow paths.
 package enum ConvexPolygon {
+    package static func hull(_ points: [SIMD2<Double>]) -> [SIMD2<Double>] {
+        let p = points.sorted { $0.x != $1.x ? $0.x < $1.x : $0.y < $1.y }
+        guard p.count >= 3 else { return p }
+        func cross(_ o: SIMD2<Double>, _ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double {
+            (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x)
+        }
+        var lower: [SIMD2<Double>] = [], upper: [SIMD2<Double>] = []
+        for q in p {
+            while lower.count >= 2 && cross(lower[lower.count - 2], lower[lower.count - 1], q) <= 0 { lower.removeLast() }
+            lower.append(q)
+        }
+        for q in p.reversed() {
+            while upper.count >= 2 && cross(upper[upper.count - 2], upper[upper.count - 1], q) <= 0 { upper.removeLast() }
+            upper.append(q)
+        }
+        return Array(lower.dropLast() + upper.dropLast())
+    }
+
     package static func intersect(_ subject: [SIMD2<Double>], _ clip: [SIMD2<Double>]) -> [SIMD2<Double>] {
         guard clip.count >= 3 else { return subject }
         // Orientation of the clip polygon decides which side is inside.
