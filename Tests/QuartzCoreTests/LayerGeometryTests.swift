@@ -88,3 +88,18 @@ private func near(_ a: CGRect, _ b: CGRect, _ eps: CGFloat = 1e-9) -> Bool {
     let nanPoint = face.convert(CGPoint(x: 1900, y: 50), to: root)
     #expect(nanPoint.x.isNaN)
 }
+
+@Test func geometryFlippedMeasuresSublayerPositionsFromTheBottom() {
+    let parent = CALayer(), child = CALayer()
+    parent.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
+    parent.position = CGPoint(x: 50, y: 50)
+    child.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+    child.position = CGPoint(x: 20, y: 10)
+    parent.addSublayer(child)
+    #expect(child.convert(CGPoint(x: 5, y: 5), to: parent) == CGPoint(x: 20, y: 10))
+    parent.isGeometryFlipped = true
+    // Flipped about the parent's middle: y = 10 from the bottom is y = 90 from the top.
+    let p = child.convert(CGPoint(x: 5, y: 5), to: parent)
+    #expect(abs(p.x - 20) < 1e-12 && abs(p.y - 90) < 1e-12)
+    #expect(parent.hitTest(CGPoint(x: 20, y: 90)) === child)
+}

@@ -68,12 +68,19 @@ package struct LayerState: @unchecked Sendable {
             .concatenating(CATransform3DMakeTranslation(position.x, position.y, zPosition))
     }
 
-    /// This layer's `sublayerTransform` applied about its anchor point, in its bounds space.
+    /// This layer's `sublayerTransform` applied about its anchor point, in its bounds space;
+    /// with `isGeometryFlipped` the sublayers' space is first flipped about the bounds' middle.
     package var sublayerMatrix: CATransform3D {
-        if sublayerTransform == CATransform3DIdentity { return CATransform3DIdentity }
+        var m = CATransform3DIdentity
+        if isGeometryFlipped {
+            let cy = bounds.midY
+            m = CATransform3DMakeTranslation(0, -cy, 0).concatenating(CATransform3DMakeScale(1, -1, 1))
+                .concatenating(CATransform3DMakeTranslation(0, cy, 0))
+        }
+        if sublayerTransform == CATransform3DIdentity { return m }
         let ax = bounds.origin.x + anchorPoint.x * bounds.size.width
         let ay = bounds.origin.y + anchorPoint.y * bounds.size.height
-        return CATransform3DMakeTranslation(-ax, -ay, 0).concatenating(sublayerTransform)
+        return m.concatenating(CATransform3DMakeTranslation(-ax, -ay, 0)).concatenating(sublayerTransform)
             .concatenating(CATransform3DMakeTranslation(ax, ay, 0))
     }
 }
