@@ -85,7 +85,11 @@ public final class CARenderer: @unchecked Sendable {
         let commands = tree.height > 200 ? DeepTree.run { builder.build(presented, rootMatrix: rootMatrix) }
                                          : builder.build(presented, rootMatrix: rootMatrix)
         let built = DispatchTime.now().uptimeNanoseconds
-        surface.clear(clearColor)
+        // An opaque, untransformed, square-cornered root covering the surface paints every pixel.
+        let coversSurface = s.transform == CATransform3DIdentity && s.cornerRadius == 0 && !s.isHidden && s.opacity >= 1
+            && (s.backgroundColor?.alpha ?? 0) >= 1 && s.bounds.width >= CGFloat(surface.width)
+            && s.bounds.height >= CGFloat(surface.height) && presented.mask == nil && s.shadowOpacity == 0
+        if !coversSurface { surface.clear(clearColor) }
         execute(commands, on: surface, threads: threads)
         let end = DispatchTime.now().uptimeNanoseconds
         stats.evaluateSeconds = Double(built - start) * 1e-9
