@@ -48,17 +48,21 @@ struct CubeCommand: ParsableCommand {
     func run() throws {
         let (root, box) = Self.makeScene(options.size)
         if options.headless {
-            // A turntable: close the box, then turn it a full circle about y over the frames.
+            // A turntable: the closed box, tilted 25° towards the viewer, turning a full circle
+            // about its own vertical axis (through its centre at z = 50, as the seed's pan does).
             CATransaction.begin(); CATransaction.setDisableActions(true)
             box.close()
-            box.rotate(byPanDisplacement: CGPoint(x: 0, y: 25))
             CATransaction.commit()
-            let step = 360.0 / Double(options.frames)
+            let camera = box.baseLayer.sublayerTransform          // the seed's m34 = −1/500
+            let step = 2 * Double.pi / Double(options.frames)
             try HeadlessRender.frames(root: root, size: options.size, count: options.frames,
                                       out: options.out ?? "out/cube", threads: options.threads) { k, _ in
-                guard k > 0 else { return }
+                var t = CATransform3DTranslate(camera, 0, 0, 50)
+                t = CATransform3DRotate(t, -25 * .pi / 180, 1, 0, 0)
+                t = CATransform3DRotate(t, step * Double(k) + .pi / 6, 0, 1, 0)
+                t = CATransform3DTranslate(t, 0, 0, -50)
                 CATransaction.begin(); CATransaction.setDisableActions(true)
-                box.rotate(byPanDisplacement: CGPoint(x: step, y: 0))
+                box.baseLayer.sublayerTransform = t
                 CATransaction.commit()
             }
             return
