@@ -46,10 +46,14 @@ package enum AnimatableValue {
         if t == Float.self { return (.number(Double(any as! Float)), .float) }
         if t == CGSize.self { return (.size(any as! CGSize), .plain) }
         if t == CGRect.self { return (.rect(any as! CGRect), .plain) }
-        if let (n, kind) = decodeNumber(any) {
+        // NSValue-wrapped geometry (Apple's usual keyframe values): straight to its branch, past
+        // the number casts, which all fail on it and are expensive.
+        let isValueBox = t is NSValue.Type && !(t is NSNumber.Type)
+        if !isValueBox, let (n, kind) = decodeNumber(any) {
             return (.number(n), representation(of: kind))
         }
-        switch any {
+        if !isValueBox {
+            switch any {
         case let p as CGPoint: return (.point(p), .plain)
         case let s as CGSize: return (.size(s), .plain)
         case let r as CGRect: return (.rect(r), .plain)
@@ -61,6 +65,7 @@ package enum AnimatableValue {
         case let a as [Float]: return (.numbers(a.map(Double.init)), .array(element: .float))
         case let a as [Int]: return (.numbers(a.map(Double.init)), .array(element: .int))
         default: break
+        }
         }
         if type(of: any) is NSValue.Type, let v = any as? NSValue {
             let encoding = String(cString: v.objCType)
