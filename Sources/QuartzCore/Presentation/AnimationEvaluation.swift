@@ -7,6 +7,10 @@ package enum AnimationEvaluation {
         guard !animations.isEmpty else { return }
         var working = state
         for attached in animations {
+            if let compiled = attached.compiled {
+                compiled.apply(to: &working, layerTime: layerTime)
+                continue
+            }
             attached.animation.apply(
                 atParentTime: layerTime,
                 get: { working.value(forKeyPath: $0) },

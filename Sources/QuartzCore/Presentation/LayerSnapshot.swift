@@ -7,11 +7,23 @@ package struct AttachedAnimation: @unchecked Sendable {
     /// For a `CATransition`: the layer's subtree as committed before the transition was added
     /// (nil when it had never been committed: the old look is empty).
     package let transitionFrom: LayerSnapshot?
+    /// The typed form of the animation, when it has one (see `CompiledAnimation`); set when
+    /// the layer is committed, after the begin time is resolved.
+    package var compiled: CompiledAnimation?
+    /// Whether `compiled` reflects the animation as it is now (false: compile before use).
+    package var isCompiled = false
 
     package init(key: String, animation: CAAnimation, transitionFrom: LayerSnapshot? = nil) {
         self.key = key
         self.animation = animation
         self.transitionFrom = transitionFrom
+    }
+
+    /// Compiles the animation if it never was, or its begin time changed since.
+    package mutating func compileIfNeeded() {
+        if isCompiled, compiled.map({ $0.beginTime == animation.beginTime }) ?? true { return }
+        compiled = CompiledAnimation(animation)
+        isCompiled = true
     }
 }
 
@@ -58,6 +70,7 @@ package final class LayerSnapshot: @unchecked Sendable {
             stack.removeLast()
             let l = top.layer
             l.resolveBeginTimes(now: now)
+            for i in l._animations.indices { l._animations[i].compileIfNeeded() }
             let snap = LayerSnapshot(state: l.state, isTransformLayer: l is CATransformLayer,
                                      animations: l.attachedAnimations, sublayers: top.built,
                                      mask: top.mask, model: l)
