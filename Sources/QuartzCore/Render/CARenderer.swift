@@ -23,6 +23,8 @@ public final class CARenderer: @unchecked Sendable {
     /// The framebuffer. Strata extension.
     public let surface: Surface
     private var frameTime: CFTimeInterval = 0
+    /// Translucent layers' own content as textures, across frames.
+    private let contentCache = LayerContentCache()
     private var inFrame = false
     /// What the last render drew: the commit and the time (unchanged tree, no animation: no work).
     private var lastDrawn: (generation: Int, time: CFTimeInterval, animated: Bool)?
@@ -76,6 +78,8 @@ public final class CARenderer: @unchecked Sendable {
         let start = DispatchTime.now().uptimeNanoseconds
         let presented = PresentationEvaluator.evaluate(tree, at: frameTime)
         let builder = DrawListBuilder(target: IntRect(surface), threads: threads)
+        contentCache.beginFrame()
+        builder.contentCache = contentCache
         let s = presented.state
         let ax = s.bounds.origin.x + s.anchorPoint.x * s.bounds.width
         let ay = s.bounds.origin.y + s.anchorPoint.y * s.bounds.height
@@ -100,6 +104,9 @@ public final class CARenderer: @unchecked Sendable {
         lastFrameStatistics = stats
         lastDrawn = (generation, frameTime, animated)
     }
+
+    /// Layer content textures rendered so far (cache misses); tests check reuse across frames.
+    package var contentCacheMisses: Int { contentCache.misses }
 
     /// Forgets what was drawn, so the next `render()` draws even if nothing changed (after the
     /// surface was resized or its pixels were lost). Strata extension.

@@ -13,6 +13,8 @@ package final class DrawListBuilder {
     private var commands: [FillCommand] = []
     /// Offscreen surfaces allocated this frame (bounded by the visible area, never the layer size).
     package private(set) var offscreenPixels = 0
+    /// Textures of translucent layers' own content, kept across frames (nil: offscreen groups).
+    package var contentCache: LayerContentCache?
 
     package init(target: IntRect, threads: Int) {
         self.target = target
@@ -28,6 +30,18 @@ package final class DrawListBuilder {
 
     // MARK: One layer
 
+    /// The commands that `body` appends, leaving the current list as it was.
+    func withCommandList(_ body: () -> Void) -> [FillCommand] {
+        let saved = commands
+        commands = []
+        body()
+        let drawn = commands
+        commands = saved
+        return drawn
+    }
+
+    func appendCommand(_ command: FillCommand) { commands.append(command) }
+
     /// Draws `layer` (its plane mapped to device by `matrix`, flattened) and its subtree.
     func emit(_ layer: PresentedLayer, matrix: CATransform3D, clip: Clip, opacity: Float) {
         if let transition = layer.transition { return emitTransition(transition, matrix: matrix, clip: clip, opacity: opacity) }
@@ -38,7 +52,12 @@ package final class DrawListBuilder {
 
         let hasShadow = s.shadowOpacity > 0 && s.shadowColor.map { $0.alpha > 0 } ?? false
         let hasVisibleSublayers = layer.sublayers.contains { !$0.state.isHidden }
-        let groupOpacity = s.allowsGroupOpacity && s.opacity < 1 && hasVisibleSublayers && !layer.isTransformLayer
+        // A group: translucent with sublayers, or with overlapping parts of its own (background,
+        // contents, border), which then show through one another only at the group's opacity.
+        let groupOpacity = s.allowsGroupOpacity && s.opacity < 1 && !layer.isTransformLayer
+            && (hasVisibleSublayers || Self.ownPartCount(s) > 1)
+        if groupOpacity, layer.mask == nil, !hasShadow, !hasVisibleSublayers,
+           emitCachedContent(layer, matrix: matrix, clip: clip, opacity: opacity * s.opacity) { return }
         if (layer.mask != nil || hasShadow || groupOpacity) && !layer.isTransformLayer {
             emitOffscreen(layer, matrix: matrix, clip: clip, opacity: opacity, hasShadow: hasShadow, groupOpacity: groupOpacity)
             return
@@ -47,7 +66,7 @@ package final class DrawListBuilder {
     }
 
     /// Background, contents, sublayers and border, all at `opacity` (already including the layer's).
-    private func emitContent(_ layer: PresentedLayer, matrix: CATransform3D, clip: Clip, opacity: Float) {
+    func emitContent(_ layer: PresentedLayer, matrix: CATransform3D, clip: Clip, opacity: Float) {
         let s = layer.state
         let map = Self.planeMap(matrix)
         let shape = Self.roundedBounds(s)

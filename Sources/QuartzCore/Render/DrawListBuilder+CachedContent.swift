@@ -1,0 +1,68 @@
+import Foundation
+import Raster
+
+/// Translucent layers whose own parts overlap draw as one group, from a cached texture.
+extension DrawListBuilder {
+    /// The layer's own visible parts: background, contents image, border.
+    static func ownPartCount(_ s: LayerState) -> Int {
+        var n = 0
+        if let bg = s.backgroundColor, bg.alpha > 0 { n += 1 }
+        if let image = s.contents as? CGImage, image.width > 0, image.height > 0 { n += 1 }
+        if s.borderWidth > 0, let bc = s.borderColor, bc.alpha > 0 { n += 1 }
+        return n
+    }
+
+    /// The largest factor by which `map` enlarges any direction of the plane over `rect`
+    /// (infinity when part of it is behind the eye or the map is not finite).
+    static func maximumScale(_ map: Projective, over rect: CGRect) -> Double {
+        var sigma = 0.0
+        for (u, v) in [(rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.maxX, rect.maxY), (rect.minX, rect.maxY)] {
+            let X = map.m11 * u + map.m21 * v + map.m31, Y = map.m12 * u + map.m22 * v + map.m32
+            let W = map.m13 * u + map.m23 * v + map.m33
+            guard W > 0, W.isFinite else { return .infinity }
+            let x = X / W, y = Y / W
+            // The Jacobian of (u, v) ↦ (x, y) and its largest singular value.
+            let a = (map.m11 - x * map.m13) / W, b = (map.m21 - x * map.m23) / W
+            let c = (map.m12 - y * map.m13) / W, d = (map.m22 - y * map.m23) / W
+            let t = a * a + b * b + c * c + d * d, det = a * d - b * c
+            sigma = max(sigma, ((t + max(t * t - 4 * det * det, 0).squareRoot()) / 2).squareRoot())
+        }
+        return sigma.isFinite ? sigma : .infinity
+    }
+
+    /// Draws a layer without visible sublayers as its cached content texture at `opacity` (the
+    /// group's). False when the cache cannot serve it — no cache, the plane is magnified (the
+    /// texture would blur), too large, or degenerate — and the caller draws an offscreen group.
+    func emitCachedContent(_ layer: PresentedLayer, matrix: CATransform3D, clip: Clip, opacity: Float) -> Bool {
+        guard let cache = contentCache,
+              layer.sublayers.allSatisfy({ $0.state.isHidden && $0.transition == nil }) else { return false }
+        let s = layer.state
+        let b = s.bounds.standardized
+        guard b.width > 0, b.height > 0, b.width * b.height <= 4_194_304, b.minX.isFinite, b.minY.isFinite else { return false }
+        let map = Self.planeMap(matrix)
+        guard Self.maximumScale(map, over: b) <= 1 + 1e-9 else { return false }
+        let tw = Int(b.width.rounded(.up)), th = Int(b.height.rounded(.up))
+        let sx = Double(tw) / Double(b.width), sy = Double(th) / Double(b.height)
+        let image = s.contents as? CGImage
+        let key = LayerContentCache.Key(
+            bounds: b, texelScale: SIMD2(sx, sy),
+            radii: SIMD4(Double(s.cornerRadius), Double(s.maskedCorners.rawValue), 0, 0),
+            background: s.backgroundColor?.premultipliedARGB32 ?? 0,
+            border: s.borderColor?.premultipliedARGB32 ?? 0, borderWidth: s.borderWidth,
+            contents: image.map { ObjectIdentifier($0) }, contentsRect: s.contentsRect, contentsCenter: s.contentsCenter,
+            contentsGravity: s.contentsGravity.rawValue, contentsScale: s.contentsScale,
+            filters: s.minificationFilter.rawValue + "/" + s.magnificationFilter.rawValue, masksToBounds: s.masksToBounds)
+        let texture = cache.texture(for: key, contents: image, width: tw, height: th) { surface in
+            let toTexels = CATransform3DMakeTranslation(-b.minX, -b.minY, 0).concatenating(CATransform3DMakeScale(sx, sy, 1))
+            let drawn = withCommandList {
+                emitContent(layer, matrix: toTexels, clip: Clip(rect: IntRect(x0: 0, y0: 0, x1: tw, y1: th)), opacity: 1)
+            }
+            execute(drawn, on: surface, threads: 1)
+        }
+        // Square corners: the texture carries the rounded ones (and any contents beyond them).
+        appendCommand(FillCommand(shape: RoundedRect(minX: b.minX, minY: b.minY, maxX: b.maxX, maxY: b.maxY), localToDevice: map,
+                                  paint: .texture(texture, map: Projective(affine: sx, 0, 0, sy, -b.minX * sx, -b.minY * sy), filter: .bilinear),
+                                  opacity: opacity, clip: clip))
+        return true
+    }
+}
