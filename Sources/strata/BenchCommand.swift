@@ -103,9 +103,24 @@ struct BenchRunner {
             var result = Result(variant: variant.rawValue, layers: layers, frames: frames, threads: threads,
                                 seconds: 0, anim: 0, raster: 0, present: 0)
             for k in 0..<warmup { try frame(k, renderer, clock, nil) }
+            // Pipelined like a compositor: frame k + 1 is evaluated (animations, draw list) on
+            // another thread while frame k is rasterised and presented. Every frame is still
+            // evaluated and drawn in full, at its own time.
+            let prepareQueue = DispatchQueue(label: "org.strata.bench.prepare", qos: .userInteractive)
             let start = DispatchTime.now().uptimeNanoseconds
+            var next: CARenderer.PreparedFrame? = renderer.prepareFrame(atTime: Self.time(ofFrame: 0))
             for k in 0..<frames {
-                try frame(k, renderer, clock, &result)
+                guard let current = next else { break }
+                clock.set(Self.time(ofFrame: k))
+                let box = FrameBox()
+                let group = DispatchGroup()
+                if k + 1 < frames {
+                    let t = Self.time(ofFrame: k + 1)
+                    prepareQueue.async(group: group) { box.frame = renderer.prepareFrame(atTime: t) }
+                }
+                try draw(current, renderer, &result)
+                group.wait()
+                next = box.frame
                 if progress && k % 60 == 59 {
                     FileHandle.standardError.write(Data("\r\(variant.rawValue) ×\(layers): frame \(k + 1)/\(frames)".utf8))
                 }
@@ -116,13 +131,29 @@ struct BenchRunner {
         }
     }
 
-    /// Renders scene time k/60 (fixed timestep: every run does identical work).
+    /// Carries a prepared frame from the preparing thread.
+    private final class FrameBox: @unchecked Sendable { var frame: CARenderer.PreparedFrame? }
+
+    /// Scene time of frame k: k/60 (fixed timestep: every run does identical work).
+    static func time(ofFrame k: Int) -> CFTimeInterval { Double(k) / 60 }
+
+    /// Renders frame k unpipelined (warm-up, and the test of frame k).
     private func frame(_ k: Int, _ renderer: CARenderer, _ clock: CAMediaClock, _ result: UnsafeMutablePointer<Result>?) throws {
-        let t = Double(k) / 60
+        let t = Self.time(ofFrame: k)
         clock.set(t)
-        renderer.beginFrame(atTime: t)
-        renderer.render()
-        renderer.endFrame()
+        let prepared = renderer.prepareFrame(atTime: t)
+        if let result { return try draw(prepared, renderer, result) }
+        var scratch = Result(variant: "", layers: 0, frames: 0, threads: 0, seconds: 0, anim: 0, raster: 0, present: 0)
+        try draw(prepared, renderer, &scratch)
+    }
+
+    /// Draws (and in window mode presents) a prepared frame, adding its timings to `result`.
+    private func draw(_ prepared: CARenderer.PreparedFrame, _ renderer: CARenderer, _ result: inout Result) throws {
+        try withUnsafeMutablePointer(to: &result) { try draw(prepared, renderer, $0) }
+    }
+
+    private func draw(_ prepared: CARenderer.PreparedFrame, _ renderer: CARenderer, _ result: UnsafeMutablePointer<Result>) throws {
+        renderer.draw(prepared)
         let st = renderer.lastFrameStatistics
         var presentSeconds = 0.0
         if let presenter {
@@ -130,15 +161,9 @@ struct BenchRunner {
             try MainActor.assumeIsolated { try presenter.present(renderer.surface) }
             presentSeconds = Double(DispatchTime.now().uptimeNanoseconds - p0) * 1e-9
         }
-        if let result {
-            result.pointee.anim += st.evaluateSeconds
-            result.pointee.raster += st.rasterSeconds
-            result.pointee.present += presentSeconds
-        }
-    }
-
-    private func frame(_ k: Int, _ renderer: CARenderer, _ clock: CAMediaClock, _ result: inout Result) throws {
-        try withUnsafeMutablePointer(to: &result) { try frame(k, renderer, clock, $0) }
+        result.pointee.anim += st.evaluateSeconds
+        result.pointee.raster += st.rasterSeconds
+        result.pointee.present += presentSeconds
     }
 
     /// The benchmark's frame k as an image (for the test that compares it with a plain render).

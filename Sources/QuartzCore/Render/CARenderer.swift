@@ -62,21 +62,50 @@ public final class CARenderer: @unchecked Sendable {
     /// nor any animation changed since the last frame.
     public func render() {
         if !inFrame { beginFrame(atTime: CACurrentMediaTime()) }
-        var stats = FrameStatistics()
+        draw(prepareFrame(atTime: frameTime))
+    }
+
+    /// A frame evaluated (animations applied, draw list built) but not yet drawn. Strata extension.
+    public final class PreparedFrame: @unchecked Sendable {
+        fileprivate let commands: [FillCommand]
+        fileprivate let clears: Bool
+        /// Nothing to draw: the tree and its animations did not change since the last frame.
+        fileprivate let unchanged: Bool
+        fileprivate let noRoot: Bool
+        /// The media time the frame shows.
+        public let time: CFTimeInterval
+        fileprivate var statistics: FrameStatistics
+
+        fileprivate init(commands: [FillCommand] = [], clears: Bool = true, unchanged: Bool = false, noRoot: Bool = false,
+                         time: CFTimeInterval, statistics: FrameStatistics = FrameStatistics()) {
+            self.commands = commands
+            self.clears = clears
+            self.unchanged = unchanged
+            self.noRoot = noRoot
+            self.time = time
+            self.statistics = statistics
+        }
+    }
+
+    /// Evaluates the tree at media time `t` and builds its draw list, without touching the
+    /// framebuffer: frame k + 1 can be prepared on another thread while frame k is drawn
+    /// (`draw(_:)`), as a compositor pipelines. Calls of `prepareFrame` must be serial, and
+    /// frames drawn in the order prepared. Strata extension.
+    public func prepareFrame(atTime t: CFTimeInterval) -> PreparedFrame {
+        let t = t.isFinite ? t : 0
         guard let root = layer else {
-            if lastDrawn != nil || !lastFrameStatistics.didDraw { surface.clear(clearColor) }
+            let redraw = lastDrawn != nil || !lastFrameStatistics.didDraw
             lastDrawn = nil
-            return
+            return PreparedFrame(unchanged: !redraw, noRoot: true, time: t)
         }
         if CommittedTrees.snapshot(for: root) == nil { LayerCommitter.commit(changedLayers: [root]) }
-        guard let (tree, generation) = CommittedTrees.snapshot(for: root) else { return }
+        guard let (tree, generation) = CommittedTrees.snapshot(for: root) else { return PreparedFrame(unchanged: true, time: t) }
         let animated = Self.hasAnimations(tree)
         if let last = lastDrawn, last.generation == generation, !last.animated, !animated {
-            lastFrameStatistics = stats
-            return
+            return PreparedFrame(unchanged: true, time: t)
         }
         let start = DispatchTime.now().uptimeNanoseconds
-        let presented = PresentationEvaluator.evaluate(tree, at: frameTime)
+        let presented = PresentationEvaluator.evaluate(tree, at: t)
         let builder = DrawListBuilder(target: IntRect(surface), threads: threads)
         contentCache.beginFrame()
         builder.contentCache = contentCache
@@ -88,21 +117,35 @@ public final class CARenderer: @unchecked Sendable {
             .concatenating(LayerGeometry.flatten)
         let commands = tree.height > 200 ? DeepTree.run { builder.build(presented, rootMatrix: rootMatrix) }
                                          : builder.build(presented, rootMatrix: rootMatrix)
-        let built = DispatchTime.now().uptimeNanoseconds
         // An opaque, untransformed, square-cornered root covering the surface paints every pixel.
         let coversSurface = s.transform == CATransform3DIdentity && s.cornerRadius == 0 && !s.isHidden && s.opacity >= 1
             && (s.backgroundColor?.alpha ?? 0) >= 1 && s.bounds.width >= CGFloat(surface.width)
             && s.bounds.height >= CGFloat(surface.height) && presented.mask == nil && s.shadowOpacity == 0
-        if !coversSurface { surface.clear(clearColor) }
-        execute(commands, on: surface, threads: threads)
-        let end = DispatchTime.now().uptimeNanoseconds
-        stats.evaluateSeconds = Double(built - start) * 1e-9
-        stats.rasterSeconds = Double(end - built) * 1e-9
+        var stats = FrameStatistics()
+        stats.evaluateSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
         stats.commandCount = commands.count
-        stats.didDraw = true
         stats.offscreenPixels = builder.offscreenPixels
+        lastDrawn = (generation, t, animated)
+        return PreparedFrame(commands: commands, clears: !coversSurface, time: t, statistics: stats)
+    }
+
+    /// Draws a prepared frame into the framebuffer (the pixel work). Strata extension.
+    public func draw(_ frame: PreparedFrame) {
+        if frame.noRoot {
+            if !frame.unchanged { surface.clear(clearColor) }
+            return
+        }
+        if frame.unchanged {
+            lastFrameStatistics = FrameStatistics()
+            return
+        }
+        let start = DispatchTime.now().uptimeNanoseconds
+        if frame.clears { surface.clear(clearColor) }
+        execute(frame.commands, on: surface, threads: threads)
+        var stats = frame.statistics
+        stats.rasterSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
+        stats.didDraw = true
         lastFrameStatistics = stats
-        lastDrawn = (generation, frameTime, animated)
     }
 
     /// Layer content textures rendered so far (cache misses); tests check reuse across frames.
