@@ -37,8 +37,9 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "StrataDemos"],
                     resources: [.copy("Goldens")]),
-        .testTarget(name: "X11HostTests", dependencies: ["X11Host", "Raster"]),
-        .testTarget(name: "IntegrationTests", dependencies: ["QuartzCore", "StrataDemos"]),
+        .target(name: "XvfbSupport", path: "Tests/XvfbSupport"),
+        .testTarget(name: "X11HostTests", dependencies: ["X11Host", "Raster", "XvfbSupport"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["QuartzCore", "StrataDemos", "XvfbSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
