@@ -35,6 +35,8 @@ public final class CARenderer: @unchecked Sendable {
     public struct FrameStatistics: Sendable {
         /// Seconds spent evaluating animations and building the draw list.
         public var evaluateSeconds: Double = 0
+        /// The part of `evaluateSeconds` spent building the presentation tree (animations applied).
+        public var presentationSeconds: Double = 0
         /// Seconds spent rasterising.
         public var rasterSeconds: Double = 0
         /// Fill commands executed on the framebuffer.
@@ -106,6 +108,7 @@ public final class CARenderer: @unchecked Sendable {
         }
         let start = DispatchTime.now().uptimeNanoseconds
         let presented = PresentationEvaluator.evaluate(tree, at: t)
+        let evaluated = DispatchTime.now().uptimeNanoseconds
         let builder = DrawListBuilder(target: IntRect(surface), threads: threads)
         contentCache.beginFrame()
         builder.contentCache = contentCache
@@ -123,6 +126,7 @@ public final class CARenderer: @unchecked Sendable {
             && s.bounds.height >= CGFloat(surface.height) && presented.mask == nil && s.shadowOpacity == 0
         var stats = FrameStatistics()
         stats.evaluateSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
+        stats.presentationSeconds = Double(evaluated - start) * 1e-9
         stats.commandCount = commands.count
         stats.offscreenPixels = builder.offscreenPixels
         lastDrawn = (generation, t, animated)
