@@ -1,7 +1,11 @@
 import Foundation
 
-/// Orders the planes of one 3D rendering context back to front, splitting planes that intersect
-/// (a BSP tree, as Chromium's compositor does), so translucent intersecting layers blend right.
+/// Orders the planes of one 3D rendering context back to front, splitting planes that intersect,
+/// so translucent intersecting layers blend right.
+///
+/// `sort` only orders pairs that overlap on screen and splits only planes that truly
+/// interpenetrate (PlaneSorter+Overlap.swift); `bspSort`, a BSP tree as Chromium's compositor
+/// builds, is the reference it is tested against and the fallback for cyclic overlaps.
 ///
 /// Polygons are in the context's space after the perspective divide, where the viewer looks
 /// down the −z axis from +∞ (an orthographic view: perspective is already in the coordinates).
@@ -13,10 +17,21 @@ package enum PlaneSorter {
         package var isFragment: Bool
     }
 
-    private static let epsilon = 1e-6
+    static let epsilon = 1e-6
 
-    /// The polygons in drawing order. Coplanar polygons keep their input order.
+    /// Tests set this to draw with the reference BSP instead of `overlapSort`.
+    @TaskLocal package static var usesReferenceBSP = false
+
+    /// The polygons in drawing order. Polygons that do not overlap on screen, and coplanar ones,
+    /// keep their input order; only polygons that truly interpenetrate come back as fragments.
     package static func sort(_ polygons: [Polygon]) -> [Polygon] {
+        usesReferenceBSP ? bspSort(polygons) : overlapSort(polygons)
+    }
+
+    /// The polygons in drawing order by a BSP tree: the first polygon's infinite plane splits
+    /// every other polygon it crosses, overlapping on screen or not. Coplanar polygons keep
+    /// their input order.
+    package static func bspSort(_ polygons: [Polygon]) -> [Polygon] {
         var output: [Polygon] = []
         output.reserveCapacity(polygons.count)
         // Explicit stack of work: either a set of polygons to partition, or a polygon to emit.
@@ -71,7 +86,7 @@ package enum PlaneSorter {
         return Plane(normal: n, d: -(n * centre).sum())
     }
 
-    private static func classify(_ p: Polygon, _ plane: Plane, _ front: inout [Polygon], _ back: inout [Polygon],
+    static func classify(_ p: Polygon, _ plane: Plane, _ front: inout [Polygon], _ back: inout [Polygon],
                                  _ coplanar: inout [Polygon]) {
         let dist = p.points.map { (plane.normal * $0).sum() + plane.d }
         let hasFront = dist.contains { $0 > epsilon }
