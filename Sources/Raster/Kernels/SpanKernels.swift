@@ -11,8 +11,17 @@ func over_solid(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ src: UInt32
         return
     }
     if src == 0 { return }
-    for i in 0..<count {
+    // Eight pixels per step in 16-bit lanes (the scalar loop's vectorisation used 32-bit
+    // multiplies); the tail is scalar. Same values as `src + mul255(dst, ia)`.
+    let s8 = SIMD8<UInt32>(repeating: src), a16 = SIMD16<UInt16>(repeating: UInt16(truncatingIfNeeded: ia))
+    var i = 0
+    while i &+ 8 <= count {
+        store8(s8 &+ mul255x8(load8(dst + i), spread: a16), dst + i)
+        i &+= 8
+    }
+    while i < count {
         dst[i] = src &+ mul255(dst[i], ia)
+        i &+= 1
     }
 }
 

@@ -84,6 +84,9 @@ struct PreparedFill: Sendable {
     /// Index of the fill's `AffineRim` in `PreparedScene.rims`, or −1 when the fast path does
     /// not apply. (An index, not the struct: fills stay small to walk.)
     var rim: Int = -1
+    /// Index of the fill's `SimilarityFill` in `PreparedScene.similarities`, or −1 when that
+    /// fast path does not apply (it then wins over `rim`).
+    var similarity: Int = -1
 }
 
 /// The common fill, specialised: an affine map, exactly four anti-aliased edges none of them
@@ -126,6 +129,9 @@ struct PreparedScene: Sendable {
     var cornerExtents: [CornerExtent] = []
     var clipShapes: [ClipShape] = []
     var rims: [AffineRim] = []
+    var similarities: [SimilarityFill] = []
+    /// False forces every fill onto the general path (tests compare the two).
+    var useSimilarityPath = true
 }
 
 /// Converts a device coordinate to an Int, clamping far and non-finite values.
@@ -190,7 +196,8 @@ extension PreparedScene {
     /// Prepares every drawable command; commands that cannot draw anything (empty shape,
     /// zero or NaN opacity, non-finite or singular maps, entirely behind the eye or clipped
     /// away) are dropped here.
-    init(_ commands: [FillCommand], surface: Surface) {
+    init(_ commands: [FillCommand], surface: Surface, similarityPath: Bool = true) {
+        useSimilarityPath = similarityPath
         let surfaceRect = IntRect(surface)
         for command in commands {
             prepare(command, surfaceRect)
@@ -453,6 +460,13 @@ extension PreparedScene {
             rim = rims.count
             rims.append(r)
         }
+        var similarity = -1
+        if useSimilarityPath && edgeRange.count == 4 && hardRange.isEmpty && clipRange.isEmpty,
+           let g = SimilarityFill(shape: shape, inverse: inverse, opacity: clampedOpacity, opacity8: opacity8,
+                                  paint: command.paint) {
+            similarity = similarities.count
+            similarities.append(g)
+        }
         fills.append(PreparedFill(bounds: bounds, edges: edgeRange, hardEdges: hardRange, corners: cornerRange,
                                   clipShapes: clipRange, inverse: inverse, affine: inverse.isAffine && inverse.m33 == 1,
                                   opacity: clampedOpacity, opacity8: opacity8, paint: paint,
@@ -460,6 +474,6 @@ extension PreparedScene {
                                                     shape.minY + Swift.max(shape.topLeft, shape.topRight),
                                                     shape.maxX - Swift.max(shape.topRight, shape.bottomRight),
                                                     shape.maxY - Swift.max(shape.bottomLeft, shape.bottomRight)),
-                                  rim: rim))
+                                  rim: rim, similarity: similarity))
     }
 }

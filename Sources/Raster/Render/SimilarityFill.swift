@@ -1,0 +1,210 @@
+// The fast path for the overwhelmingly common fill: a rounded rect with one radius at every
+// corner (0 included), mapped to the device by a similarity (rotation, uniform scale,
+// reflection, translation), with no hard edges and no clip shapes. Its coverage is then a
+// pure function of the pixel centre's local position, measured in device pixels from the
+// shape's centre (q = |p| − (half − r)):
+//
+//   in a corner quadrant (q.x > 0 and q.y > 0, r > 0):  clamp(0.5 − (|q| − r))
+//   elsewhere:  clamp(0.5 − (q.x − r)) · clamp(0.5 − (q.y − r))
+//
+// which is what the general path computes (the arc's distance in a corner quadrant, the
+// product of the straight edges elsewhere) as long as the shape is at least one device pixel
+// across, so that the far sides never reduce the coverage of a pixel the near side touches.
+// It runs eight pixels at a time in Float: local coordinates relative to the centre are small
+// (at most 8192 px, checked in `prepare`), so Float's 2⁻²⁴ relative error stays below 5·10⁻⁴
+// px — at most one 8-bit step, and only where a value lies on a rounding boundary.
+//
+// Rows need no corner maths: the fully covered set is convex, so along a row it is one
+// interval. Walking in from each end of the row's outer range eight pixels at a time, blending
+// as it goes, until a chunk ends (starts, from the right) fully covered, leaves an interior
+// between the two walks that is fully covered: the constant-colour kernel paints it. A fully
+// covered rim pixel gets exactly the interior's value, so where the walks stop changes nothing.
+
+/// Per-fill constants of the similarity fast path.
+struct SimilarityFill: Sendable {
+    /// Local point (device pixels, relative to the shape's centre) of device point (0, 0),
+    /// and its change per device pixel along x (`stepX*`) and along y (`stepY*`).
+    var originX: Double, originY: Double
+    var stepXx: Double, stepXy: Double, stepYx: Double, stepYy: Double
+    /// 1/stepXx and 1/stepXy (0 when that step is 0).
+    var inverseStepXx: Double, inverseStepXy: Double
+    /// Half size + 0.5 px: where |local x| or |local y| reaches it, coverage is 0.
+    var extentX: Double, extentY: Double
+    /// Half size − radius (the arc centres), and radius + 0.5, in device pixels, in every lane.
+    var innerHalfX: SIMD8<Float>, innerHalfY: SIMD8<Float>, radiusPlusHalf: SIMD8<Float>
+    /// 0 when the corners are round: pixels with min(q.x, q.y) above it use the arc; +∞ else.
+    var cornerThreshold: SIMD8<Float>
+    /// Lane i: i · stepXx and i · stepXy.
+    var laneX: SIMD8<Float>, laneY: SIMD8<Float>
+    /// Opacity × 255, and the opacity's 0...255 scale (what a fully covered pixel uses).
+    var opacity255: Float, opacity8: UInt32
+    /// True when the paint is a solid colour: `color`, and `interior` (already × opacity).
+    var isSolid: Bool
+    var color: UInt32, interior: UInt32
+
+    /// The fast-path constants for a shape under an affine device → local map (m33 == 1),
+    /// or nil when the fill does not qualify.
+    init?(shape: RoundedRect, inverse: Projective, opacity: Double, opacity8: UInt32, paint: Paint) {
+        let r = shape.topLeft
+        guard shape.topRight == r, shape.bottomRight == r, shape.bottomLeft == r,
+              inverse.isAffine, inverse.m33 == 1 else { return nil }
+        let (m11, m12, m21, m22) = (inverse.m11, inverse.m12, inverse.m21, inverse.m22)
+        let unitsPerPixel = (m11 * m11 + m12 * m12).squareRoot()
+        guard unitsPerPixel > 0, unitsPerPixel.isFinite else { return nil }
+        let tolerance = 1e-12 * unitsPerPixel
+        guard (abs(m11 - m22) <= tolerance && abs(m12 + m21) <= tolerance)
+                || (abs(m11 + m22) <= tolerance && abs(m12 - m21) <= tolerance) else { return nil }
+        let ppu = 1 / unitsPerPixel
+        let halfX = (shape.maxX - shape.minX) * 0.5 * ppu, halfY = (shape.maxY - shape.minY) * 0.5 * ppu
+        let radius = r * ppu
+        // At least one pixel across (see above), and small enough for Float.
+        guard halfX >= 0.5, halfY >= 0.5, halfX <= 8192, halfY <= 8192, radius.isFinite else { return nil }
+        let midX = (shape.minX + shape.maxX) * 0.5, midY = (shape.minY + shape.maxY) * 0.5
+        originX = (inverse.m31 - midX) * ppu
+        originY = (inverse.m32 - midY) * ppu
+        guard originX.isFinite, originY.isFinite else { return nil }
+        stepXx = m11 * ppu; stepXy = m12 * ppu; stepYx = m21 * ppu; stepYy = m22 * ppu
+        inverseStepXx = stepXx != 0 ? 1 / stepXx : 0
+        inverseStepXy = stepXy != 0 ? 1 / stepXy : 0
+        extentX = halfX + 0.5; extentY = halfY + 0.5
+        innerHalfX = SIMD8(repeating: Float(halfX - radius)); innerHalfY = SIMD8(repeating: Float(halfY - radius))
+        radiusPlusHalf = SIMD8(repeating: Float(radius + 0.5))
+        cornerThreshold = SIMD8(repeating: radius > 0 ? 0 : .infinity)
+        laneX = .zero; laneY = .zero
+        for i in 0..<8 {
+            laneX[i] = Float(stepXx * Double(i)); laneY[i] = Float(stepXy * Double(i))
+        }
+        opacity255 = Float(opacity * 255)
+        self.opacity8 = opacity8
+        if case .solid(let c) = paint {
+            isSolid = true; color = c; interior = mul255(c, opacity8)
+        } else {
+            isSolid = false; color = 0; interior = 0
+        }
+    }
+
+    /// Coverage (0...1, before opacity) of the eight pixels `x..<x+8` of the row whose local
+    /// point at device x = 0 is (rowX, rowY).
+    @inline(__always)
+    func coverage8(_ rowX: Double, _ rowY: Double, _ x: Int) -> SIMD8<Float> {
+        let px = Double(x) + 0.5
+        let lx = SIMD8<Float>(repeating: Float(rowX + stepXx * px)) + laneX
+        let ly = SIMD8<Float>(repeating: Float(rowY + stepXy * px)) + laneY
+        let qx = abs8(lx) - innerHalfX, qy = abs8(ly) - innerHalfY
+        let zero = SIMD8<Float>(repeating: 0), one = SIMD8<Float>(repeating: 1)
+        let rph = radiusPlusHalf
+        // Branch-free: a branch on "any lane in a corner" makes LLVM scalarise half the lanes.
+        // (x² + y²).squareRoot() compiles to vsqrtps (known non-negative, no libm call).
+        let edges = min8(max8(rph - qx, zero), one) * min8(max8(rph - qy, zero), one)
+        let arc = min8(max8(rph - (qx * qx + qy * qy).squareRoot(), zero), one)
+        return edges.replacing(with: arc, where: min8(qx, qy) .> cornerThreshold)
+    }
+
+    /// The 0...255 scales of coverage × opacity, rounded as `alphaScale`; full coverage gives
+    /// exactly `opacity8`, the interior's scale.
+    @inline(__always)
+    func scales(_ c: SIMD8<Float>) -> SIMD8<UInt32> {
+        floorToUInt32(c * opacity255 + 0.5).replacing(with: SIMD8(repeating: opacity8), where: c .== 1)
+    }
+}
+
+extension BandRasterizer {
+    /// Rows `y0..<y1` (inside the fill's bounds) of a fill on the similarity fast path.
+    @inline(never)
+    func renderSimilarity(_ f: UnsafePointer<PreparedFill>, _ s: UnsafePointer<SimilarityFill>, _ y0: Int, _ y1: Int) {
+        let g = s.pointee
+        let bx0 = f.pointee.bounds.x0, bx1 = f.pointee.bounds.x1
+        for y in y0..<y1 {
+            let py = Double(y) + 0.5
+            let rowX = g.originX + g.stepYx * py, rowY = g.originY + g.stepYy * py
+            // Outer range: |local x| < extentX and |local y| < extentY at the pixel centre,
+            // each an interval of x. Pixels on its boundary have coverage 0 within rounding.
+            var x0 = bx0, x1 = bx1
+            if g.stepXx != 0 {
+                let a = (-g.extentX - rowX) * g.inverseStepXx - 0.5, b = (g.extentX - rowX) * g.inverseStepXx - 0.5
+                x0 = Swift.max(x0, floorInt(Swift.min(a, b)) + 1); x1 = Swift.min(x1, ceilInt(Swift.max(a, b)))
+            } else if !(abs(rowX) < g.extentX) { continue }
+            if g.stepXy != 0 {
+                let a = (-g.extentY - rowY) * g.inverseStepXy - 0.5, b = (g.extentY - rowY) * g.inverseStepXy - 0.5
+                x0 = Swift.max(x0, floorInt(Swift.min(a, b)) + 1); x1 = Swift.min(x1, ceilInt(Swift.max(a, b)))
+            } else if !(abs(rowY) < g.extentY) { continue }
+            if x0 >= x1 { continue }
+            let row = pixels + y &* stride
+            if g.isSolid {
+                similarityRowSolid(s, row, rowX, rowY, x0, x1)
+            } else {
+                similarityRowPaint(f, s, row, y, rowX, rowY, x0, x1)
+            }
+        }
+    }
+
+    /// One row of a solid fill: walks from both ends, blending eight pixels per step, then
+    /// the constant kernel for the interior between the walks.
+    @inline(__always)
+    func similarityRowSolid(_ s: UnsafePointer<SimilarityFill>, _ row: UnsafeMutablePointer<UInt32>,
+                            _ rowX: Double, _ rowY: Double, _ x0: Int, _ x1: Int) {
+        let color = SIMD8<UInt32>(repeating: s.pointee.color)
+        @inline(__always) func blend(_ c: SIMD8<Float>, _ d: SIMD8<UInt32>) -> SIMD8<UInt32> {
+            overx8(mul255x8(color, spread: spread(s.pointee.scales(c))), d)
+        }
+        var x = x0
+        while x < x1 {
+            let c = s.pointee.coverage8(rowX, rowY, x)
+            let n = x1 &- x
+            if n >= 8 {
+                store8(blend(c, load8(row + x)), row + x)
+                x &+= 8
+                if c[7] == 1 { break }
+            } else {
+                storePrefix(blend(c, loadPrefix(row + x, n)), row + x, n)
+                x = x1
+            }
+        }
+        var xr = x1
+        while xr > x {
+            let start = Swift.max(x, xr &- 8)
+            let c = s.pointee.coverage8(rowX, rowY, start)
+            let n = xr &- start
+            if n == 8 {
+                store8(blend(c, load8(row + start)), row + start)
+            } else {
+                storePrefix(blend(c, loadPrefix(row + start, n)), row + start, n)
+            }
+            xr = start
+            if c[0] == 1 { break }
+        }
+        if x < xr { over_solid(row + x, xr &- x, s.pointee.interior) }
+    }
+
+    /// One row of a fill with any other paint: the same walks write coverage scales into the
+    /// coverage row, then the paint's span kernels run on the two rims and the interior.
+    @inline(__always)
+    func similarityRowPaint(_ f: UnsafePointer<PreparedFill>, _ s: UnsafePointer<SimilarityFill>,
+                            _ row: UnsafeMutablePointer<UInt32>, _ y: Int,
+                            _ rowX: Double, _ rowY: Double, _ x0: Int, _ x1: Int) {
+        // The coverage row holds width + 8 entries: a last chunk may run 7 past x1.
+        var x = x0
+        while x < x1 {
+            let c = s.pointee.coverage8(rowX, rowY, x)
+            store8(s.pointee.scales(c), coverage + (x &- x0))
+            x &+= 8
+            if x <= x1 && c[7] == 1 { break }
+        }
+        x = Swift.min(x, x1)
+        var xr = x1
+        while xr > x {
+            let start = Swift.max(x, xr &- 8)
+            let c = s.pointee.coverage8(rowX, rowY, start)
+            let n = xr &- start
+            // A short chunk would overwrite entries of the chunk to its right: prefix only.
+            if n == 8 { store8(s.pointee.scales(c), coverage + (start &- x0)) } else {
+                storePrefix(s.pointee.scales(c), coverage + (start &- x0), n)
+            }
+            xr = start
+            if c[0] == 1 { break }
+        }
+        if x > x0 { paintSpan(f, row, y, x0, x, coverage: UnsafePointer(coverage)) }
+        if x < xr { paintSpan(f, row, y, x, xr, coverage: nil) }
+        if xr < x1 { paintSpan(f, row, y, xr, x1, coverage: UnsafePointer(coverage + (xr &- x0))) }
+    }
+}
