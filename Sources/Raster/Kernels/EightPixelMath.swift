@@ -79,3 +79,9 @@ func min8(_ a: SIMD8<Float>, _ b: SIMD8<Float>) -> SIMD8<Float> {
 func abs8(_ a: SIMD8<Float>) -> SIMD8<Float> {
     unsafeBitCast(unsafeBitCast(a, to: SIMD8<UInt32>.self) & 0x7FFF_FFFF, to: SIMD8<Float>.self)
 }
+
+/// Lane i is set when i < n.
+@inlinable @inline(__always)
+func lanesBelow(_ n: Int) -> SIMDMask<SIMD8<Int32>> {
+    SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7) .< SIMD8<Int32>(repeating: Int32(truncatingIfNeeded: n))
+}

@@ -25,6 +25,29 @@ func over_solid(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ src: UInt32
     }
 }
 
+/// `over_solid` for a span followed by at least `7` pixels that are readable and already
+/// final (the rest of the row): the last partial group of eight reads them and writes them
+/// back unchanged instead of running a scalar tail.
+@inlinable @inline(__always)
+func over_solid_padded(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ src: UInt32) {
+    let ia = 255 &- (src >> 24)
+    if ia == 0 {
+        dst.update(repeating: src, count: count)
+        return
+    }
+    if src == 0 { return }
+    let s8 = SIMD8<UInt32>(repeating: src), a16 = SIMD16<UInt16>(repeating: UInt16(truncatingIfNeeded: ia))
+    var i = 0
+    while i &+ 8 <= count {
+        store8(s8 &+ mul255x8(load8(dst + i), spread: a16), dst + i)
+        i &+= 8
+    }
+    if i < count {
+        let d = load8(dst + i)
+        store8(d.replacing(with: s8 &+ mul255x8(d, spread: a16), where: lanesBelow(count &- i)), dst + i)
+    }
+}
+
 /// Solid colour with a per-pixel coverage × opacity scale (anti-aliased edges, corners).
 @inlinable @inline(__always)
 func over_solid_coverage(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ color: UInt32,

@@ -167,13 +167,18 @@ extension BandRasterizer {
             let n = xr &- start
             if n == 8 {
                 store8(blend(c, load8(row + start)), row + start)
+            } else if start &+ 8 <= x1 {
+                // The lanes past xr are this walk's finished pixels: written back unchanged.
+                let d = load8(row + start)
+                store8(d.replacing(with: blend(c, d), where: lanesBelow(n)), row + start)
             } else {
                 storePrefix(blend(c, loadPrefix(row + start, n)), row + start, n)
             }
             xr = start
             if c[0] == 1 { break }
         }
-        if x < xr { over_solid(row + x, xr &- x, s.pointee.interior) }
+        // An interior means the right walk ended with a full chunk: 8 finished pixels follow.
+        if x < xr { over_solid_padded(row + x, xr &- x, s.pointee.interior) }
     }
 
     /// One row of a fill with any other paint: the same walks write coverage scales into the
