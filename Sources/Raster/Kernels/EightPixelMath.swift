@@ -85,3 +85,39 @@ func abs8(_ a: SIMD8<Float>) -> SIMD8<Float> {
 func lanesBelow(_ n: Int) -> SIMDMask<SIMD8<Int32>> {
     SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7) .< SIMD8<Int32>(repeating: Int32(truncatingIfNeeded: n))
 }
+
+/// `floor` of four values clamped to ±10⁹ (±∞ included; no NaN), as integers: the 1.5·2⁵²
+/// trick rounds to an integer in the mantissa, a result above the value steps down by one.
+/// No conversion instruction, so no per-lane range traps.
+@inlinable @inline(__always)
+func floor4(_ v: SIMD4<Double>) -> SIMD4<Int64> {
+    let big = SIMD4<Double>(repeating: 6_755_399_441_055_744)
+    var c = v.replacing(with: SIMD4(repeating: -1e9), where: v .< SIMD4(repeating: -1e9))
+    c = c.replacing(with: SIMD4(repeating: 1e9), where: c .> SIMD4(repeating: 1e9))
+    var r = (c + big) - big
+    r = r.replacing(with: r - 1, where: r .> c)
+    return unsafeBitCast(r + big, to: SIMD4<Int64>.self) &- unsafeBitCast(big, to: SIMD4<Int64>.self)
+}
+
+/// The texels at `base[index[i]]` and `base[index[i] + 1]` for eight lanes: one 64-bit load
+/// per lane, split into the left and right texels.
+@inlinable @inline(__always)
+func gatherPairs(_ base: UnsafePointer<UInt32>, _ index: SIMD8<Int32>) -> (SIMD8<UInt32>, SIMD8<UInt32>) {
+    let raw = UnsafeRawPointer(base)
+    var v = SIMD8<UInt64>()
+    for k in 0..<8 { v[k] = raw.loadUnaligned(fromByteOffset: Int(index[k]) &* 4, as: UInt64.self) }
+    let w = unsafeBitCast(v, to: SIMD16<UInt32>.self)
+    return (w.evenHalf, w.oddHalf)
+}
+
+/// `lerp256(a[i], b[i], f[i])` for eight pixels; `f` and `g` = 256 − f spread to both 16-bit
+/// halves of each lane. Each 16-bit lane holds at most 255·256 + 128 < 65536.
+@inlinable @inline(__always)
+func lerp256x8(_ a: SIMD8<UInt32>, _ b: SIMD8<UInt32>, _ f: SIMD16<UInt16>, _ g: SIMD16<UInt16>) -> SIMD8<UInt32> {
+    let m = SIMD8<UInt32>(repeating: 0x00FF_00FF)
+    let rb = (unsafeBitCast(a & m, to: SIMD16<UInt16>.self) &* g
+              &+ unsafeBitCast(b & m, to: SIMD16<UInt16>.self) &* f &+ 128) &>> 8
+    let ag = (unsafeBitCast((a &>> 8) & m, to: SIMD16<UInt16>.self) &* g
+              &+ unsafeBitCast((b &>> 8) & m, to: SIMD16<UInt16>.self) &* f &+ 128) & 0xFF00
+    return unsafeBitCast(rb, to: SIMD8<UInt32>.self) | unsafeBitCast(ag, to: SIMD8<UInt32>.self)
+}

@@ -26,10 +26,14 @@ struct SimilarityFill: Sendable {
     /// and its change per device pixel along x (`stepX*`) and along y (`stepY*`).
     var originX: Double, originY: Double
     var stepXx: Double, stepXy: Double, stepYx: Double, stepYy: Double
-    /// 1/stepXx and 1/stepXy (0 when that step is 0).
-    var inverseStepXx: Double, inverseStepXy: Double
     /// Half size + 0.5 px: where |local x| or |local y| reaches it, coverage is 0.
     var extentX: Double, extentY: Double
+    /// The row's outer range, as lanes (lo x, hi x, lo y, hi y) of the column where local x
+    /// (y) crosses ∓extent: `(rangeEdge − rowMask · (rowX, rowX, rowY, rowY)) · rangeScale − 0.5`.
+    /// An axis whose step along x is 0 is constant along the row: its lanes are (−1e9, 1e9)
+    /// and `zeroStepX`/`zeroStepY` says to test it once per row instead.
+    var rangeEdge: SIMD4<Double>, rangeScale: SIMD4<Double>, rowMask: SIMD4<Double>
+    var zeroStepX: Bool, zeroStepY: Bool
     /// Half size − radius (the arc centres), and radius + 0.5, in device pixels, in every lane.
     var innerHalfX: SIMD8<Float>, innerHalfY: SIMD8<Float>, radiusPlusHalf: SIMD8<Float>
     /// 0 when the corners are round: pixels with min(q.x, q.y) above it use the arc; +∞ else.
@@ -64,9 +68,20 @@ struct SimilarityFill: Sendable {
         originY = (inverse.m32 - midY) * ppu
         guard originX.isFinite, originY.isFinite else { return nil }
         stepXx = m11 * ppu; stepXy = m12 * ppu; stepYx = m21 * ppu; stepYy = m22 * ppu
-        inverseStepXx = stepXx != 0 ? 1 / stepXx : 0
-        inverseStepXy = stepXy != 0 ? 1 / stepXy : 0
         extentX = halfX + 0.5; extentY = halfY + 0.5
+        zeroStepX = stepXx == 0; zeroStepY = stepXy == 0
+        rangeEdge = .zero; rangeScale = .zero; rowMask = .zero
+        for (lane, step, extent) in [(0, stepXx, extentX), (2, stepXy, extentY)] {
+            if step == 0 {
+                rangeEdge[lane] = -1e9; rangeEdge[lane + 1] = 1e9
+                rangeScale[lane] = 1; rangeScale[lane + 1] = 1
+            } else {
+                // Ordered so that lane `lane` is the low end whatever the step's sign.
+                rangeEdge[lane] = step > 0 ? -extent : extent; rangeEdge[lane + 1] = -rangeEdge[lane]
+                rangeScale[lane] = 1 / step; rangeScale[lane + 1] = 1 / step
+                rowMask[lane] = 1; rowMask[lane + 1] = 1
+            }
+        }
         innerHalfX = SIMD8(repeating: Float(halfX - radius)); innerHalfY = SIMD8(repeating: Float(halfY - radius))
         radiusPlusHalf = SIMD8(repeating: Float(radius + 0.5))
         cornerThreshold = SIMD8(repeating: radius > 0 ? 0 : .infinity)
@@ -118,16 +133,14 @@ extension BandRasterizer {
             let py = Double(y) + 0.5
             let rowX = g.originX + g.stepYx * py, rowY = g.originY + g.stepYy * py
             // Outer range: |local x| < extentX and |local y| < extentY at the pixel centre,
-            // each an interval of x. Pixels on its boundary have coverage 0 within rounding.
-            var x0 = bx0, x1 = bx1
-            if g.stepXx != 0 {
-                let a = (-g.extentX - rowX) * g.inverseStepXx - 0.5, b = (g.extentX - rowX) * g.inverseStepXx - 0.5
-                x0 = Swift.max(x0, floorInt(Swift.min(a, b)) + 1); x1 = Swift.min(x1, ceilInt(Swift.max(a, b)))
-            } else if !(abs(rowX) < g.extentX) { continue }
-            if g.stepXy != 0 {
-                let a = (-g.extentY - rowY) * g.inverseStepXy - 0.5, b = (g.extentY - rowY) * g.inverseStepXy - 0.5
-                x0 = Swift.max(x0, floorInt(Swift.min(a, b)) + 1); x1 = Swift.min(x1, ceilInt(Swift.max(a, b)))
-            } else if !(abs(rowY) < g.extentY) { continue }
+            // each an interval of x (pixels strictly inside). Pixels on its boundary have
+            // coverage 0 within rounding. All four ends at once, without branches.
+            if g.zeroStepX && !(abs(rowX) < g.extentX) { continue }
+            if g.zeroStepY && !(abs(rowY) < g.extentY) { continue }
+            let t = SIMD4(rowX, rowX, rowY, rowY) * g.rowMask
+            let ends = floor4(((g.rangeEdge - t) * g.rangeScale - 0.5) * SIMD4(1, -1, 1, -1))
+            let x0 = Swift.max(bx0, Int(truncatingIfNeeded: Swift.max(ends[0], ends[2])) &+ 1)
+            let x1 = Swift.min(bx1, 0 &- Int(truncatingIfNeeded: Swift.max(ends[1], ends[3])))
             if x0 >= x1 { continue }
             let row = pixels + y &* stride
             if g.isSolid {
