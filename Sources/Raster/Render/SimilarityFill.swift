@@ -160,21 +160,36 @@ extension BandRasterizer {
         @inline(__always) func blend(_ c: SIMD8<Float>, _ d: SIMD8<UInt32>) -> SIMD8<UInt32> {
             overx8(mul255x8(color, spread: spread(s.pointee.scales(c))), d)
         }
-        var x = x0
-        while x < x1 {
+        var x = x0, xr = x1
+        var leftDone = false, rightDone = false
+        // Both walks in step while their chunks cannot meet: two independent dependency
+        // chains per iteration, which the core overlaps.
+        while xr &- x >= 16 {
+            let cl = s.pointee.coverage8(rowX, rowY, x), cr = s.pointee.coverage8(rowX, rowY, xr &- 8)
+            store8(blend(cl, load8(row + x)), row + x)
+            store8(blend(cr, load8(row + (xr &- 8))), row + (xr &- 8))
+            x &+= 8; xr &-= 8
+            leftDone = cl[7] == 1; rightDone = cr[0] == 1
+            if leftDone || rightDone { break }
+        }
+        while !leftDone && x < xr {
             let c = s.pointee.coverage8(rowX, rowY, x)
-            let n = x1 &- x
+            let n = xr &- x
             if n >= 8 {
                 store8(blend(c, load8(row + x)), row + x)
                 x &+= 8
-                if c[7] == 1 { break }
+                leftDone = c[7] == 1
+            } else if xr < x1 && x &+ 8 <= x1 {
+                // The lanes from xr on are the right walk's finished pixels: written back unchanged.
+                let d = load8(row + x)
+                store8(d.replacing(with: blend(c, d), where: lanesBelow(n)), row + x)
+                x = xr
             } else {
                 storePrefix(blend(c, loadPrefix(row + x, n)), row + x, n)
-                x = x1
+                x = xr
             }
         }
-        var xr = x1
-        while xr > x {
+        while !rightDone && xr > x {
             let start = Swift.max(x, xr &- 8)
             let c = s.pointee.coverage8(rowX, rowY, start)
             let n = xr &- start
@@ -188,9 +203,10 @@ extension BandRasterizer {
                 storePrefix(blend(c, loadPrefix(row + start, n)), row + start, n)
             }
             xr = start
-            if c[0] == 1 { break }
+            rightDone = c[0] == 1
         }
         // An interior means the right walk ended with a full chunk: 8 finished pixels follow.
+        // (A short right chunk starts at x, leaving no interior.)
         if x < xr { over_solid_padded(row + x, xr &- x, s.pointee.interior) }
     }
 
