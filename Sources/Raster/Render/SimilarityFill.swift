@@ -129,19 +129,28 @@ extension BandRasterizer {
     func renderSimilarity(_ f: UnsafePointer<PreparedFill>, _ s: UnsafePointer<SimilarityFill>, _ y0: Int, _ y1: Int) {
         let g = s.pointee
         let bx0 = f.pointee.bounds.x0, bx1 = f.pointee.bounds.x1
-        for y in y0..<y1 {
+        // The outer range of row y: |local x| < extentX and |local y| < extentY at the pixel
+        // centre, each an interval of x (pixels strictly inside). Pixels on its boundary have
+        // coverage 0 within rounding. All four ends at once, without branches.
+        @inline(__always) func range(_ y: Int) -> (Int, Int) {
             let py = Double(y) + 0.5
             let rowX = g.originX + g.stepYx * py, rowY = g.originY + g.stepYy * py
-            // Outer range: |local x| < extentX and |local y| < extentY at the pixel centre,
-            // each an interval of x (pixels strictly inside). Pixels on its boundary have
-            // coverage 0 within rounding. All four ends at once, without branches.
-            if g.zeroStepX && !(abs(rowX) < g.extentX) { continue }
-            if g.zeroStepY && !(abs(rowY) < g.extentY) { continue }
+            if g.zeroStepX && !(abs(rowX) < g.extentX) { return (0, 0) }
+            if g.zeroStepY && !(abs(rowY) < g.extentY) { return (0, 0) }
             let t = SIMD4(rowX, rowX, rowY, rowY) * g.rowMask
             let ends = floor4(((g.rangeEdge - t) * g.rangeScale - 0.5) * SIMD4(1, -1, 1, -1))
-            let x0 = Swift.max(bx0, Int(truncatingIfNeeded: Swift.max(ends[0], ends[2])) &+ 1)
-            let x1 = Swift.min(bx1, 0 &- Int(truncatingIfNeeded: Swift.max(ends[1], ends[3])))
+            return (Swift.max(bx0, Int(truncatingIfNeeded: Swift.max(ends[0], ends[2])) &+ 1),
+                    Swift.min(bx1, 0 &- Int(truncatingIfNeeded: Swift.max(ends[1], ends[3]))))
+        }
+        // The next row's range is computed before this row's work, so that it is not held up
+        // behind the work's mispredicted branches.
+        var next = range(y0)
+        for y in y0..<y1 {
+            let (x0, x1) = next
+            if y &+ 1 < y1 { next = range(y &+ 1) }
             if x0 >= x1 { continue }
+            let py = Double(y) + 0.5
+            let rowX = g.originX + g.stepYx * py, rowY = g.originY + g.stepYy * py
             let row = pixels + y &* stride
             if g.isSolid {
                 similarityRowSolid(s, row, rowX, rowY, x0, x1)
