@@ -12,7 +12,7 @@ import Testing
             a[k] = UInt32.random(in: 0...255, using: &rng); f[k] = UInt32.random(in: 0...256, using: &rng)
         }
         if Bool.random(using: &rng) { a[0] = 0; a[1] = 255; f[2] = 0; f[3] = 256 }
-        let m = mul255x8(p, spread: spread(a)), o = overx8(p, d)
+        let m = mul255x8(p, spread: spread(a), lanes: true), o = overx8(p, d, lanes: true)
         let l = lerp256x8(p, b, spread(f), SIMD16<UInt16>(repeating: 256) &- spread(f))
         for k in 0..<8 {
             #expect(m[k] == mul255(p[k], a[k]))
@@ -74,14 +74,30 @@ func bilinearAffineReference(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, 
         var b = a
         a.withUnsafeMutableBufferPointer { buffer in
             if let coverage {
-                coverage.withUnsafeBufferPointer { over_bilinear_affine(buffer.baseAddress!, count, view, start: start, step: step, scale: s, coverage: $0.baseAddress!) }
+                coverage.withUnsafeBufferPointer { over_bilinear_affine(buffer.baseAddress!, count, view, start: start, step: step, scale: s, coverage: $0.baseAddress!, lanes: true) }
             } else {
-                over_bilinear_affine(buffer.baseAddress!, count, view, start: start, step: step, scale: s, coverage: nil)
+                over_bilinear_affine(buffer.baseAddress!, count, view, start: start, step: step, scale: s, coverage: nil, lanes: true)
             }
         }
         b.withUnsafeMutableBufferPointer {
             bilinearAffineReference($0.baseAddress!, count, tex, start: start, step: step, scale: s, coverage: coverage)
         }
         #expect(a == b, "trial \(trial)")
+    }
+}
+
+@Test func eightLaneSolidSpansMatchOnePixelArithmetic() {
+    var rng = SeededRandom(seed: 74)
+    for _ in 0..<300 {
+        let count = Int.random(in: 0...40, using: &rng), src = randomPremultiplied(&rng)
+        // over_solid_padded may read and write back (unchanged) up to 7 pixels past the span.
+        let row = (0..<(count + 7)).map { _ in randomPremultiplied(&rng) }
+        var a = row, b = row, c = row
+        a.withUnsafeMutableBufferPointer { over_solid($0.baseAddress!, count, src, lanes: true) }
+        b.withUnsafeMutableBufferPointer { over_solid_padded($0.baseAddress!, count, src, lanes: true) }
+        c.withUnsafeMutableBufferPointer { over_solid($0.baseAddress!, count, src, lanes: false) }
+        for i in 0..<count { #expect(c[i] == src &+ mul255(row[i], 255 &- (src >> 24)) || src >> 24 == 255 || src == 0) }
+        #expect(a == c)
+        #expect(b == c)
     }
 }

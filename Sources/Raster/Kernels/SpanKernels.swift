@@ -2,15 +2,28 @@
 // starting at `dst`. `coverage`, when given, holds one 0...255 scale per pixel (shape
 // coverage × opacity); otherwise `scale` applies to every pixel (the span interior).
 
+/// Whether kernels take their eight-lane paths by default. Unoptimised (DEBUG) builds run
+/// vector code ~10× slower than the one-pixel loops, which give the same values, so they
+/// default to the loops; tests pass `lanes: true` to check the lanes there too.
+#if DEBUG
+@usableFromInline let vectorKernels = false
+#else
+@usableFromInline let vectorKernels = true
+#endif
+
 /// Solid colour, constant coverage: `src` is already scaled by opacity.
 @inlinable @inline(__always)
-func over_solid(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ src: UInt32) {
+func over_solid(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ src: UInt32, lanes: Bool = vectorKernels) {
     let ia = 255 &- (src >> 24)
     if ia == 0 {
         dst.update(repeating: src, count: count)
         return
     }
     if src == 0 { return }
+    if !lanes {
+        for i in 0..<count { dst[i] = src &+ mul255(dst[i], ia) }
+        return
+    }
     // Eight pixels per step in 16-bit lanes (the scalar loop's vectorisation used 32-bit
     // multiplies); the tail is scalar. Same values as `src + mul255(dst, ia)`.
     let s8 = SIMD8<UInt32>(repeating: src), a16 = SIMD16<UInt16>(repeating: UInt16(truncatingIfNeeded: ia))
@@ -29,13 +42,18 @@ func over_solid(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ src: UInt32
 /// final (the rest of the row): the last partial group of eight reads them and writes them
 /// back unchanged instead of running a scalar tail.
 @inlinable @inline(__always)
-func over_solid_padded(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ src: UInt32) {
+func over_solid_padded(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ src: UInt32,
+                       lanes: Bool = vectorKernels) {
     let ia = 255 &- (src >> 24)
     if ia == 0 {
         dst.update(repeating: src, count: count)
         return
     }
     if src == 0 { return }
+    if !lanes {
+        for i in 0..<count { dst[i] = src &+ mul255(dst[i], ia) }
+        return
+    }
     let s8 = SIMD8<UInt32>(repeating: src), a16 = SIMD16<UInt16>(repeating: UInt16(truncatingIfNeeded: ia))
     var i = 0
     while i &+ 8 <= count {
@@ -93,7 +111,7 @@ func over_texture_span(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int,
 @inlinable @inline(__always)
 func over_bilinear_affine(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: TextureView,
                           start: SIMD3<Double>, step: SIMD3<Double>,
-                          scale: UInt32, coverage: UnsafePointer<UInt32>?) {
+                          scale: UInt32, coverage: UnsafePointer<UInt32>?, lanes: Bool = vectorKernels) {
     // Fixed point of (u − 0.5, v − 0.5): positions relative to texel centres. Far values are
     // clamped first (per pixel below too), so nothing overflows for any finite map.
     @inline(__always) func fixed(_ x: Double) -> Int {
@@ -137,7 +155,7 @@ func over_bilinear_affine(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ t
     }
     var i = 0
     // Eight lanes need 7·du and 7·dv (and the texel index) to fit in Int32; in range they do.
-    if count >= 8 && abs(du) < 1 << 27 && abs(dv) < 1 << 27 && tex.stride < 1 << 16 {
+    if lanes && count >= 8 && abs(du) < 1 << 27 && abs(dv) < 1 << 27 && tex.stride < 1 << 16 {
         let lane = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7)
         let laneU = lane &* Int32(truncatingIfNeeded: du), laneV = lane &* Int32(truncatingIfNeeded: dv)
         let stride32 = Int32(truncatingIfNeeded: tex.stride)

@@ -103,6 +103,20 @@ struct SimilarityFill: Sendable {
     @inline(__always)
     func coverage8(_ rowX: Double, _ rowY: Double, _ x: Int) -> SIMD8<Float> {
         let px = Double(x) + 0.5
+        if !vectorKernels {
+            // Unoptimised builds: the same Float arithmetic one lane at a time (~10× faster
+            // there than the vector code, identical values).
+            let bx = Float(rowX + stepXx * px), by = Float(rowY + stepXy * px)
+            let rph = radiusPlusHalf[0]
+            var c = SIMD8<Float>(repeating: 0)
+            for i in 0..<8 {
+                let qx = abs(bx + laneX[i]) - innerHalfX[0], qy = abs(by + laneY[i]) - innerHalfY[0]
+                let edges = Swift.min(Swift.max(rph - qx, 0), 1) * Swift.min(Swift.max(rph - qy, 0), 1)
+                let arc = Swift.min(Swift.max(rph - (qx * qx + qy * qy).squareRoot(), 0), 1)
+                c[i] = Swift.min(qx, qy) > cornerThreshold[0] ? arc : edges
+            }
+            return c
+        }
         let lx = SIMD8<Float>(repeating: Float(rowX + stepXx * px)) + laneX
         let ly = SIMD8<Float>(repeating: Float(rowY + stepXy * px)) + laneY
         let qx = abs8(lx) - innerHalfX, qy = abs8(ly) - innerHalfY
@@ -119,7 +133,12 @@ struct SimilarityFill: Sendable {
     /// exactly `opacity8`, the interior's scale.
     @inline(__always)
     func scales(_ c: SIMD8<Float>) -> SIMD8<UInt32> {
-        floorToUInt32(c * opacity255 + 0.5).replacing(with: SIMD8(repeating: opacity8), where: c .== 1)
+        if !vectorKernels {
+            var r = SIMD8<UInt32>(repeating: 0)
+            for i in 0..<8 { r[i] = c[i] == 1 ? opacity8 : UInt32((c[i] * opacity255 + 0.5).rounded(.down)) }
+            return r
+        }
+        return floorToUInt32(c * opacity255 + 0.5).replacing(with: SIMD8(repeating: opacity8), where: c .== 1)
     }
 }
 
