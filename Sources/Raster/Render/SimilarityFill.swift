@@ -11,14 +11,16 @@
 // product of the straight edges elsewhere) as long as the shape is at least one device pixel
 // across, so that the far sides never reduce the coverage of a pixel the near side touches.
 // It runs eight pixels at a time in Float: local coordinates relative to the centre are small
-// (at most 8192 px, checked in `prepare`), so Float's 2⁻²⁴ relative error stays below 5·10⁻⁴
-// px — at most one 8-bit step, and only where a value lies on a rounding boundary.
+// (half sizes of at most 8192 px, checked in `init`), so Float's 2⁻²⁴ relative error stays
+// below 5·10⁻⁴ px — at most one 8-bit step, and only where a value lies on a rounding boundary.
 //
 // Rows need no corner maths: the fully covered set is convex, so along a row it is one
-// interval. Walking in from each end of the row's outer range eight pixels at a time, blending
-// as it goes, until a chunk ends (starts, from the right) fully covered, leaves an interior
-// between the two walks that is fully covered: the constant-colour kernel paints it. A fully
-// covered rim pixel gets exactly the interior's value, so where the walks stop changes nothing.
+// interval. Walking in from each end of the row's outer range eight pixels at a time (both
+// ends in step while they cannot meet), blending as it goes, until a chunk ends (starts, from
+// the right) fully covered, leaves an interior between the two walks that is fully covered:
+// the constant-colour kernel paints it. A fully covered rim pixel gets exactly the interior's
+// value, so where the walks stop changes nothing. Chunk positions depend only on the row's
+// outer range, never on bands or threads.
 
 /// Per-fill constants of the similarity fast path.
 struct SimilarityFill: Sendable {
