@@ -13,6 +13,7 @@ struct BandRasterizer: @unchecked Sendable {
     let cornerExtents: UnsafePointer<CornerExtent>
     let clipShapes: UnsafePointer<ClipShape>
     let rims: UnsafePointer<AffineRim>
+    let similarities: UnsafePointer<SimilarityFill>
     let pixels: UnsafeMutablePointer<UInt32>
     let stride: Int
     /// One 0...255 scale per pixel of the varying span being drawn.
@@ -24,6 +25,10 @@ struct BandRasterizer: @unchecked Sendable {
             let f = fills.baseAddress! + i
             let r0 = Swift.max(y0, f.pointee.bounds.y0), r1 = Swift.min(y1, f.pointee.bounds.y1)
             if r0 >= r1 { continue }
+            if f.pointee.similarity >= 0 {
+                renderSimilarity(f, similarities + f.pointee.similarity, r0, r1)
+                continue
+            }
             for y in r0..<r1 { renderRow(f, y) }
         }
     }

@@ -11,8 +11,13 @@ let bandHeight = 16
 /// pixel-identical whatever `threads` is. Commands that cannot draw anything (empty shape,
 /// NaN, a singular map, entirely behind the eye) are skipped.
 public func execute(_ commands: [FillCommand], on surface: Surface, threads: Int = 2) {
+    execute(commands, on: surface, threads: threads, similarityPath: true)
+}
+
+/// `execute`, optionally without the similarity fast path (tests compare both paths).
+func execute(_ commands: [FillCommand], on surface: Surface, threads: Int, similarityPath: Bool) {
     guard surface.width > 0, surface.height > 0, !commands.isEmpty else { return }
-    let scene = PreparedScene(commands, surface: surface)
+    let scene = PreparedScene(commands, surface: surface, similarityPath: similarityPath)
     guard !scene.fills.isEmpty else { return }
     let bands = (surface.height + bandHeight - 1) / bandHeight
     let workers = Swift.max(1, Swift.min(threads, bands))
@@ -24,6 +29,7 @@ public func execute(_ commands: [FillCommand], on surface: Surface, threads: Int
     scene.cornerExtents.withUnsafeBufferPointer { cornerExtents in
     scene.clipShapes.withUnsafeBufferPointer { clipShapes in
     scene.rims.withUnsafeBufferPointer { rims in
+    scene.similarities.withUnsafeBufferPointer { similarities in
         // Bands are disjoint rows of the surface, so workers never write the same pixel;
         // the prepared scene is read-only while they run.
         let template = BandRasterizer(fills: fills, edges: edges.baseAddress ?? placeholder(),
@@ -32,11 +38,13 @@ public func execute(_ commands: [FillCommand], on surface: Surface, threads: Int
                                       cornerExtents: cornerExtents.baseAddress ?? placeholder(),
                                       clipShapes: clipShapes.baseAddress ?? placeholder(),
                                       rims: rims.baseAddress ?? placeholder(),
+                                      similarities: similarities.baseAddress ?? placeholder(),
                                       pixels: surface.pixels, stride: surface.stride,
                                       coverage: UnsafeMutablePointer(mutating: placeholder()))
         let work: @Sendable (Int) -> Void = { worker in
             var r = template
-            r.coverage = .allocate(capacity: width)
+            // + 8: the similarity path's chunks may run up to 7 entries past a span.
+            r.coverage = .allocate(capacity: width + 8)
             defer { r.coverage.deallocate() }
             var band = worker
             while band < bands {
@@ -49,7 +57,7 @@ public func execute(_ commands: [FillCommand], on surface: Surface, threads: Int
         } else {
             DispatchQueue.concurrentPerform(iterations: workers, execute: work)
         }
-    }}}}}}}
+    }}}}}}}}
 }
 
 /// A pointer never read: stands in for the base of an empty array (ranges into it are empty).

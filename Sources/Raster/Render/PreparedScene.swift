@@ -84,6 +84,9 @@ struct PreparedFill: Sendable {
     /// Index of the fill's `AffineRim` in `PreparedScene.rims`, or −1 when the fast path does
     /// not apply. (An index, not the struct: fills stay small to walk.)
     var rim: Int = -1
+    /// Index of the fill's `SimilarityFill` in `PreparedScene.similarities`, or −1 when that
+    /// fast path does not apply (it then wins over `rim`).
+    var similarity: Int = -1
 }
 
 /// The common fill, specialised: an affine map, exactly four anti-aliased edges none of them
@@ -126,6 +129,9 @@ struct PreparedScene: Sendable {
     var cornerExtents: [CornerExtent] = []
     var clipShapes: [ClipShape] = []
     var rims: [AffineRim] = []
+    var similarities: [SimilarityFill] = []
+    /// False forces every fill onto the general path (tests compare the two).
+    var useSimilarityPath = true
 }
 
 /// Converts a device coordinate to an Int, clamping far and non-finite values.
@@ -190,7 +196,11 @@ extension PreparedScene {
     /// Prepares every drawable command; commands that cannot draw anything (empty shape,
     /// zero or NaN opacity, non-finite or singular maps, entirely behind the eye or clipped
     /// away) are dropped here.
-    init(_ commands: [FillCommand], surface: Surface) {
+    init(_ commands: [FillCommand], surface: Surface, similarityPath: Bool = true) {
+        useSimilarityPath = similarityPath
+        fills.reserveCapacity(commands.count)
+        edges.reserveCapacity(commands.count * 4)
+        similarities.reserveCapacity(commands.count)
         let surfaceRect = IntRect(surface)
         for command in commands {
             prepare(command, surfaceRect)
@@ -308,71 +318,7 @@ extension PreparedScene {
         }
         guard !bounds.isEmpty else { return abandon() }
 
-        // Rounded corners whose quadrant square reaches the bounds.
         let cornerStart = corners.count
-        let spec: [(Double, Double, Double, Double, Double, UInt8)] = [
-            (shape.minX, shape.minY, 1, 1, shape.topLeft, 1 | 8),
-            (shape.maxX, shape.minY, -1, 1, shape.topRight, 1 | 2),
-            (shape.maxX, shape.maxY, -1, -1, shape.bottomRight, 2 | 4),
-            (shape.minX, shape.maxY, 1, -1, shape.bottomLeft, 4 | 8),
-        ]
-        for (x, y, ix, iy, r, mask) in spec where r > 0 {
-            // (ix, iy) points from the corner into the shape; the quadrant is the other side
-            // of the arc's centre.
-            let cx = x + ix * r, cy = y + iy * r
-            var box = SIMD4<Double>(.infinity, .infinity, -.infinity, -.infinity)
-            var quad = SIMD8<Double>(repeating: 0)
-            var behind = false
-            for (i, (qx, qy)) in [(x, y), (cx, y), (cx, cy), (x, cy)].enumerated() {
-                let p = m.applyHomogeneous(x: qx, y: qy)
-                if !(p.z > eps) { behind = true; break }
-                let d = project(p)
-                quad[2 * i] = d.x; quad[2 * i + 1] = d.y
-                box = SIMD4(Swift.min(box.x, d.x), Swift.min(box.y, d.y), Swift.max(box.z, d.x), Swift.max(box.w, d.y))
-            }
-            if behind { box = SIMD4(-1e18, -1e18, 1e18, 1e18) }
-            if box.z < Double(bounds.x0) - 1 || box.x > Double(bounds.x1) + 1
-                || box.w < Double(bounds.y0) - 1 || box.y > Double(bounds.y1) + 1 { continue }
-            // Under an affine map one device pixel spans at most σ local units (σ: the largest
-            // singular value of the inverse's linear part), so a disc of radius r − σ/2 (less a
-            // hair for rounding) is fully covered.
-            var full = -1.0
-            if inverse.isAffine && inverse.m33 == 1 {
-                let a = inverse.m11, b = inverse.m12, c = inverse.m21, d = inverse.m22
-                let t = a * a + b * b + c * c + d * d, det = a * d - b * c
-                let sigma = ((t + (Swift.max(t * t - 4 * det * det, 0)).squareRoot()) / 2).squareRoot()
-                let rho = r - 0.5 * sigma * (1 + 1e-6) - 1e-9 * r
-                if rho > 0 { full = rho * rho }
-            } else if !behind {
-                // Projective: the device → local Jacobian varies over the quadrant; take its
-                // largest singular value at the quadrant's four device corners, with a 10 %
-                // margin for the variation in between (W is linear, so 1/W peaks at a corner;
-                // across one corner's square it changes by a few per cent).
-                var sigma = 0.0
-                for i in 0..<4 {
-                    let h = inverse.applyHomogeneous(x: quad[2 * i], y: quad[2 * i + 1])
-                    let w = h.z
-                    guard w > 0 else { sigma = .infinity; break }
-                    let qx = h.x / w, qy = h.y / w
-                    let a = (inverse.m11 - qx * inverse.m13) / w, b = (inverse.m21 - qx * inverse.m23) / w
-                    let c = (inverse.m12 - qy * inverse.m13) / w, d = (inverse.m22 - qy * inverse.m23) / w
-                    let t = a * a + b * b + c * c + d * d, det = a * d - b * c
-                    sigma = Swift.max(sigma, ((t + (Swift.max(t * t - 4 * det * det, 0)).squareRoot()) / 2).squareRoot())
-                }
-                let rho = r - 0.5 * sigma * 1.1 - 1e-9 * r
-                if sigma.isFinite && rho > 0 { full = rho * rho }
-            }
-            corners.append(CornerZone(cx: cx, cy: cy, sx: -ix, sy: -iy, radius: r, fullRadiusSquared: full, sideMask: mask))
-            var slopes = SIMD4<Double>(repeating: 0)
-            for i in 0..<4 {
-                let j = (i + 1) & 3
-                let dy = quad[2 * j + 1] - quad[2 * i + 1]
-                slopes[i] = dy == 0 ? 0 : (quad[2 * j] - quad[2 * i]) / dy
-            }
-            cornerExtents.append(CornerExtent(box: box, quad: quad, slopes: slopes, behind: behind))
-        }
-        let cornerRange = cornerStart..<corners.count
-
         // Rounded-rect clips of other planes; those containing the whole shape are dropped.
         let clipStart = clipShapes.count
         for (clipShape, map0) in command.clip.roundedRects {
@@ -410,48 +356,123 @@ extension PreparedScene {
             paint = .alphaMask(TextureView(texture), deviceToTexel: normalised(inverse.concatenating(map)), color: color)
         }
 
+        var similarity = -1
+        if useSimilarityPath && edgeRange.count == 4 && hardRange.isEmpty && clipRange.isEmpty,
+           let g = SimilarityFill(shape: shape, inverse: inverse, opacity: clampedOpacity, opacity8: opacity8,
+                                  paint: command.paint) {
+            similarity = similarities.count
+            similarities.append(g)
+        }
+        // The similarity path needs no corner zones and no rim constants.
+        var cornerRange = cornerStart..<cornerStart
         var rim = -1
-        if inverse.isAffine && inverse.m33 == 1 && edgeRange.count == 4 && hardRange.isEmpty && clipRange.isEmpty
-            && edges[edgeRange].allSatisfy({ $0.inverseA != 0 }) {
-            var r = AffineRim(a: .zero, b: .zero, c: .zero, outC: .zero, inC: .zero, slope: .zero, rising: .zero,
-                              sides: .zero, midX: (shape.minX + shape.maxX) * 0.5, midY: (shape.minY + shape.maxY) * 0.5,
-                              cx: .zero, cy: .zero, sx: .zero, sy: .zero, radius: .zero, fullRadiusSquared: .zero,
-                              sideMask: .zero, pixelsPerUnit: 0)
-            let (m11, m12, m21, m22) = (inverse.m11, inverse.m12, inverse.m21, inverse.m22)
-            let unitsPerPixel = (m11 * m11 + m12 * m12).squareRoot()
-            let tolerance = 1e-12 * unitsPerPixel
-            if unitsPerPixel > 0, unitsPerPixel.isFinite,
-               (abs(m11 - m22) <= tolerance && abs(m12 + m21) <= tolerance)
-                || (abs(m11 + m22) <= tolerance && abs(m12 - m21) <= tolerance) {
-                r.pixelsPerUnit = 1 / unitsPerPixel
+        if similarity < 0 {
+            // Rounded corners whose quadrant square reaches the bounds.
+            let spec: [(Double, Double, Double, Double, Double, UInt8)] = [
+                (shape.minX, shape.minY, 1, 1, shape.topLeft, 1 | 8),
+                (shape.maxX, shape.minY, -1, 1, shape.topRight, 1 | 2),
+                (shape.maxX, shape.maxY, -1, -1, shape.bottomRight, 2 | 4),
+                (shape.minX, shape.maxY, 1, -1, shape.bottomLeft, 4 | 8),
+            ]
+            for (x, y, ix, iy, r, mask) in spec where r > 0 {
+                // (ix, iy) points from the corner into the shape; the quadrant is the other side
+                // of the arc's centre.
+                let cx = x + ix * r, cy = y + iy * r
+                var box = SIMD4<Double>(.infinity, .infinity, -.infinity, -.infinity)
+                var quad = SIMD8<Double>(repeating: 0)
+                var behind = false
+                for (i, (qx, qy)) in [(x, y), (cx, y), (cx, cy), (x, cy)].enumerated() {
+                    let p = m.applyHomogeneous(x: qx, y: qy)
+                    if !(p.z > eps) { behind = true; break }
+                    let d = project(p)
+                    quad[2 * i] = d.x; quad[2 * i + 1] = d.y
+                    box = SIMD4(Swift.min(box.x, d.x), Swift.min(box.y, d.y), Swift.max(box.z, d.x), Swift.max(box.w, d.y))
+                }
+                if behind { box = SIMD4(-1e18, -1e18, 1e18, 1e18) }
+                if box.z < Double(bounds.x0) - 1 || box.x > Double(bounds.x1) + 1
+                    || box.w < Double(bounds.y0) - 1 || box.y > Double(bounds.y1) + 1 { continue }
+                // Under an affine map one device pixel spans at most σ local units (σ: the largest
+                // singular value of the inverse's linear part), so a disc of radius r − σ/2 (less a
+                // hair for rounding) is fully covered.
+                var full = -1.0
+                if inverse.isAffine && inverse.m33 == 1 {
+                    let a = inverse.m11, b = inverse.m12, c = inverse.m21, d = inverse.m22
+                    let t = a * a + b * b + c * c + d * d, det = a * d - b * c
+                    let sigma = ((t + (Swift.max(t * t - 4 * det * det, 0)).squareRoot()) / 2).squareRoot()
+                    let rho = r - 0.5 * sigma * (1 + 1e-6) - 1e-9 * r
+                    if rho > 0 { full = rho * rho }
+                } else if !behind {
+                    // Projective: the device → local Jacobian varies over the quadrant; take its
+                    // largest singular value at the quadrant's four device corners, with a 10 %
+                    // margin for the variation in between (W is linear, so 1/W peaks at a corner;
+                    // across one corner's square it changes by a few per cent).
+                    var sigma = 0.0
+                    for i in 0..<4 {
+                        let h = inverse.applyHomogeneous(x: quad[2 * i], y: quad[2 * i + 1])
+                        let w = h.z
+                        guard w > 0 else { sigma = .infinity; break }
+                        let qx = h.x / w, qy = h.y / w
+                        let a = (inverse.m11 - qx * inverse.m13) / w, b = (inverse.m21 - qx * inverse.m23) / w
+                        let c = (inverse.m12 - qy * inverse.m13) / w, d = (inverse.m22 - qy * inverse.m23) / w
+                        let t = a * a + b * b + c * c + d * d, det = a * d - b * c
+                        sigma = Swift.max(sigma, ((t + (Swift.max(t * t - 4 * det * det, 0)).squareRoot()) / 2).squareRoot())
+                    }
+                    let rho = r - 0.5 * sigma * 1.1 - 1e-9 * r
+                    if sigma.isFinite && rho > 0 { full = rho * rho }
+                }
+                corners.append(CornerZone(cx: cx, cy: cy, sx: -ix, sy: -iy, radius: r, fullRadiusSquared: full, sideMask: mask))
+                var slopes = SIMD4<Double>(repeating: 0)
+                for i in 0..<4 {
+                    let j = (i + 1) & 3
+                    let dy = quad[2 * j + 1] - quad[2 * i + 1]
+                    slopes[i] = dy == 0 ? 0 : (quad[2 * j] - quad[2 * i]) / dy
+                }
+                cornerExtents.append(CornerExtent(box: box, quad: quad, slopes: slopes, behind: behind))
             }
-            for k in cornerRange {
-                let z = corners[k]
-                // (sx, sy) points out of the shape: top-left (−1, −1), top-right (1, −1)…
-                let j = z.sy < 0 ? (z.sx < 0 ? 0 : 1) : (z.sx > 0 ? 2 : 3)
-                r.cx[j] = z.cx; r.cy[j] = z.cy; r.sx[j] = z.sx; r.sy[j] = z.sy
-                r.radius[j] = z.radius; r.fullRadiusSquared[j] = z.fullRadiusSquared; r.sideMask[j] = Int(z.sideMask)
+
+            cornerRange = cornerStart..<corners.count
+            if inverse.isAffine && inverse.m33 == 1 && edgeRange.count == 4 && hardRange.isEmpty && clipRange.isEmpty
+                && edges[edgeRange].allSatisfy({ $0.inverseA != 0 }) {
+                var r = AffineRim(a: .zero, b: .zero, c: .zero, outC: .zero, inC: .zero, slope: .zero, rising: .zero,
+                                  sides: .zero, midX: (shape.minX + shape.maxX) * 0.5, midY: (shape.minY + shape.maxY) * 0.5,
+                                  cx: .zero, cy: .zero, sx: .zero, sy: .zero, radius: .zero, fullRadiusSquared: .zero,
+                                  sideMask: .zero, pixelsPerUnit: 0)
+                let (m11, m12, m21, m22) = (inverse.m11, inverse.m12, inverse.m21, inverse.m22)
+                let unitsPerPixel = (m11 * m11 + m12 * m12).squareRoot()
+                let tolerance = 1e-12 * unitsPerPixel
+                if unitsPerPixel > 0, unitsPerPixel.isFinite,
+                   (abs(m11 - m22) <= tolerance && abs(m12 + m21) <= tolerance)
+                    || (abs(m11 + m22) <= tolerance && abs(m12 - m21) <= tolerance) {
+                    r.pixelsPerUnit = 1 / unitsPerPixel
+                }
+                for k in cornerRange {
+                    let z = corners[k]
+                    // (sx, sy) points out of the shape: top-left (−1, −1), top-right (1, −1)…
+                    let j = z.sy < 0 ? (z.sx < 0 ? 0 : 1) : (z.sx > 0 ? 2 : 3)
+                    r.cx[j] = z.cx; r.cy[j] = z.cy; r.sx[j] = z.sx; r.sy[j] = z.sy
+                    r.radius[j] = z.radius; r.fullRadiusSquared[j] = z.fullRadiusSquared; r.sideMask[j] = Int(z.sideMask)
+                }
+                for (i, e) in edges[edgeRange].enumerated() {
+                    r.sides[i] = Int(e.side)
+                    r.a[i] = e.a; r.b[i] = e.b; r.c[i] = e.c
+                    // d(x) = a·(x + 0.5) + b·py + c = ∓0.5  ⇔  x = (∓0.5 − c)/a − 0.5 − (b/a)·py.
+                    r.outC[i] = (-0.5 - e.c) * e.inverseA - 0.5
+                    r.inC[i] = (0.5 - e.c) * e.inverseA - 0.5
+                    r.slope[i] = -e.b * e.inverseA
+                    r.rising[i] = e.a > 0 ? 1 : 0
+                }
+                r.qa = m11 * m11 + m12 * m12
+                r.inverseQa = r.qa > 0 ? 1 / r.qa : 0
+                r.inverseDx = m11 != 0 ? 1 / m11 : 0
+                r.inverseDy = m12 != 0 ? 1 / m12 : 0
+                if case .solid(let color) = command.paint {
+                    r.isSolid = true
+                    r.color = color
+                    r.interior = mul255(color, opacity8)
+                }
+                rim = rims.count
+                rims.append(r)
             }
-            for (i, e) in edges[edgeRange].enumerated() {
-                r.sides[i] = Int(e.side)
-                r.a[i] = e.a; r.b[i] = e.b; r.c[i] = e.c
-                // d(x) = a·(x + 0.5) + b·py + c = ∓0.5  ⇔  x = (∓0.5 − c)/a − 0.5 − (b/a)·py.
-                r.outC[i] = (-0.5 - e.c) * e.inverseA - 0.5
-                r.inC[i] = (0.5 - e.c) * e.inverseA - 0.5
-                r.slope[i] = -e.b * e.inverseA
-                r.rising[i] = e.a > 0 ? 1 : 0
-            }
-            r.qa = m11 * m11 + m12 * m12
-            r.inverseQa = r.qa > 0 ? 1 / r.qa : 0
-            r.inverseDx = m11 != 0 ? 1 / m11 : 0
-            r.inverseDy = m12 != 0 ? 1 / m12 : 0
-            if case .solid(let color) = command.paint {
-                r.isSolid = true
-                r.color = color
-                r.interior = mul255(color, opacity8)
-            }
-            rim = rims.count
-            rims.append(r)
         }
         fills.append(PreparedFill(bounds: bounds, edges: edgeRange, hardEdges: hardRange, corners: cornerRange,
                                   clipShapes: clipRange, inverse: inverse, affine: inverse.isAffine && inverse.m33 == 1,
@@ -460,6 +481,6 @@ extension PreparedScene {
                                                     shape.minY + Swift.max(shape.topLeft, shape.topRight),
                                                     shape.maxX - Swift.max(shape.topRight, shape.bottomRight),
                                                     shape.maxY - Swift.max(shape.bottomLeft, shape.bottomRight)),
-                                  rim: rim))
+                                  rim: rim, similarity: similarity))
     }
 }

@@ -1,0 +1,162 @@
+// The 8-bit premultiplied arithmetic of PixelMath.swift on eight pixels at once. A pixel's
+// R/B and A/G channel pairs are masked into 16-bit lanes of a 256-bit vector, so one 16-bit
+// multiply (vpmullw) serves sixteen channels. Every lane computes exactly what `mul255` and
+// `over` compute for its channel: the same bounds hold (255·255 + 128 + 255 < 65536).
+
+/// `mul255(p[i], a[i])` for eight pixels, with `a` already spread to both 16-bit halves
+/// of each lane (`a | a << 16`, `a` in 0...255).
+@inlinable @inline(__always)
+func mul255x8(_ p: SIMD8<UInt32>, spread a: SIMD16<UInt16>, lanes: Bool = vectorKernels) -> SIMD8<UInt32> {
+#if DEBUG
+    // Unoptimised builds turn every scalar operand (`& 0xFF00`, `&>> 8`) into a generic
+    // lane-by-lane broadcast, ~15× slower than the whole release kernel: the same operations
+    // on ready-made vectors keep debug runs (and the tests' timeouts) reasonable.
+    if !lanes {
+        var r = SIMD8<UInt32>(repeating: 0)
+        for i in 0..<8 { r[i] = mul255(p[i], UInt32(a[2 &* i])) }
+        return r
+    }
+    let k = DebugConstants.self
+    var rb = unsafeBitCast(p & k.lanes32, to: SIMD16<UInt16>.self) &* a &+ k.half16
+    rb = (rb &+ (rb &>> k.eight16)) &>> k.eight16
+    var ag = unsafeBitCast((p &>> k.eight32) & k.lanes32, to: SIMD16<UInt16>.self) &* a &+ k.half16
+    ag = (ag &+ (ag &>> k.eight16)) & k.high16
+    return unsafeBitCast(rb, to: SIMD8<UInt32>.self) | unsafeBitCast(ag, to: SIMD8<UInt32>.self)
+#else
+    var rb = unsafeBitCast(p & 0x00FF_00FF, to: SIMD16<UInt16>.self) &* a &+ 128
+    rb = (rb &+ (rb &>> 8)) &>> 8
+    var ag = unsafeBitCast((p &>> 8) & 0x00FF_00FF, to: SIMD16<UInt16>.self) &* a &+ 128
+    ag = (ag &+ (ag &>> 8)) & 0xFF00
+    return unsafeBitCast(rb, to: SIMD8<UInt32>.self) | unsafeBitCast(ag, to: SIMD8<UInt32>.self)
+#endif
+}
+
+#if DEBUG
+/// Vectors the DEBUG variants use instead of scalar operands (see `mul255x8`).
+@usableFromInline enum DebugConstants {
+    @usableFromInline static let lanes32 = SIMD8<UInt32>(repeating: 0x00FF_00FF)
+    @usableFromInline static let eight32 = SIMD8<UInt32>(repeating: 8)
+    @usableFromInline static let sixteen32 = SIMD8<UInt32>(repeating: 16)
+    @usableFromInline static let x255 = SIMD8<UInt32>(repeating: 255)
+    @usableFromInline static let twentyFour32 = SIMD8<UInt32>(repeating: 24)
+    @usableFromInline static let half16 = SIMD16<UInt16>(repeating: 128)
+    @usableFromInline static let eight16 = SIMD16<UInt16>(repeating: 8)
+    @usableFromInline static let high16 = SIMD16<UInt16>(repeating: 0xFF00)
+}
+#endif
+
+/// A per-pixel 0...255 scale spread to both 16-bit halves of its lane.
+@inlinable @inline(__always)
+func spread(_ a: SIMD8<UInt32>) -> SIMD16<UInt16> {
+#if DEBUG
+    unsafeBitCast(a | (a &<< DebugConstants.sixteen32), to: SIMD16<UInt16>.self)
+#else
+    unsafeBitCast(a | (a &<< 16), to: SIMD16<UInt16>.self)
+#endif
+}
+
+/// `over(src[i], dst[i])` for eight pixels.
+@inlinable @inline(__always)
+func overx8(_ src: SIMD8<UInt32>, _ dst: SIMD8<UInt32>, lanes: Bool = vectorKernels) -> SIMD8<UInt32> {
+#if DEBUG
+    src &+ mul255x8(dst, spread: spread(DebugConstants.x255 &- (src &>> DebugConstants.twentyFour32)), lanes: lanes)
+#else
+    src &+ mul255x8(dst, spread: spread(255 &- (src &>> 24)))
+#endif
+}
+
+/// Eight pixels from `p` (no alignment needed).
+@inlinable @inline(__always)
+func load8(_ p: UnsafeMutablePointer<UInt32>) -> SIMD8<UInt32> {
+    UnsafeRawPointer(p).loadUnaligned(as: SIMD8<UInt32>.self)
+}
+
+/// Stores eight pixels at `p` (no alignment needed).
+@inlinable @inline(__always)
+func store8(_ v: SIMD8<UInt32>, _ p: UnsafeMutablePointer<UInt32>) {
+    UnsafeMutableRawPointer(p).storeBytes(of: v, as: SIMD8<UInt32>.self)
+}
+
+/// The first `n` (0...8) pixels at `p` in the low lanes, zero above.
+@inlinable @inline(__always)
+func loadPrefix(_ p: UnsafeMutablePointer<UInt32>, _ n: Int) -> SIMD8<UInt32> {
+    var v = SIMD8<UInt32>(repeating: 0)
+    for i in 0..<n { v[i] = p[i] }
+    return v
+}
+
+/// Stores the low `n` (0...8) lanes of `v` at `p`.
+@inlinable @inline(__always)
+func storePrefix(_ v: SIMD8<UInt32>, _ p: UnsafeMutablePointer<UInt32>, _ n: Int) {
+    for i in 0..<n { p[i] = v[i] }
+}
+
+/// `floor(x)` for `x` in 0...2²², as integers: through the 2²³ trick (adding 2²³ rounds to an
+/// integer, to nearest even; a result above `x` steps down by one), with no conversion
+/// instruction that Swift would guard per lane.
+@inlinable @inline(__always)
+func floorToUInt32(_ x: SIMD8<Float>) -> SIMD8<UInt32> {
+    let big = SIMD8<Float>(repeating: 8_388_608)
+    var r = (x + big) - big
+    r = r.replacing(with: r - 1, where: r .> x)
+    return unsafeBitCast(r + big, to: SIMD8<UInt32>.self) & 0x007F_FFFF
+}
+
+/// Lane-wise max and min (the standard library's `pointwiseMax`/`pointwiseMin` are generic
+/// calls that are not inlined: 3× slower in the rim loop). Compile to vmaxps/vminps.
+@inlinable @inline(__always)
+func max8(_ a: SIMD8<Float>, _ b: SIMD8<Float>) -> SIMD8<Float> {
+    a.replacing(with: b, where: a .< b)
+}
+@inlinable @inline(__always)
+func min8(_ a: SIMD8<Float>, _ b: SIMD8<Float>) -> SIMD8<Float> {
+    a.replacing(with: b, where: b .< a)
+}
+
+/// Lane-wise absolute value (clears the sign bits).
+@inlinable @inline(__always)
+func abs8(_ a: SIMD8<Float>) -> SIMD8<Float> {
+    unsafeBitCast(unsafeBitCast(a, to: SIMD8<UInt32>.self) & 0x7FFF_FFFF, to: SIMD8<Float>.self)
+}
+
+/// Lane i is set when i < n.
+@inlinable @inline(__always)
+func lanesBelow(_ n: Int) -> SIMDMask<SIMD8<Int32>> {
+    SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7) .< SIMD8<Int32>(repeating: Int32(truncatingIfNeeded: n))
+}
+
+/// `floor` of four values clamped to ±10⁹ (±∞ included; no NaN), as integers: the 1.5·2⁵²
+/// trick rounds to an integer in the mantissa, a result above the value steps down by one.
+/// No conversion instruction, so no per-lane range traps.
+@inlinable @inline(__always)
+func floor4(_ v: SIMD4<Double>) -> SIMD4<Int64> {
+    let big = SIMD4<Double>(repeating: 6_755_399_441_055_744)
+    var c = v.replacing(with: SIMD4(repeating: -1e9), where: v .< SIMD4(repeating: -1e9))
+    c = c.replacing(with: SIMD4(repeating: 1e9), where: c .> SIMD4(repeating: 1e9))
+    var r = (c + big) - big
+    r = r.replacing(with: r - 1, where: r .> c)
+    return unsafeBitCast(r + big, to: SIMD4<Int64>.self) &- unsafeBitCast(big, to: SIMD4<Int64>.self)
+}
+
+/// The texels at `base[index[i]]` and `base[index[i] + 1]` for eight lanes: one 64-bit load
+/// per lane, split into the left and right texels.
+@inlinable @inline(__always)
+func gatherPairs(_ base: UnsafePointer<UInt32>, _ index: SIMD8<Int32>) -> (SIMD8<UInt32>, SIMD8<UInt32>) {
+    let raw = UnsafeRawPointer(base)
+    var v = SIMD8<UInt64>()
+    for k in 0..<8 { v[k] = raw.loadUnaligned(fromByteOffset: Int(index[k]) &* 4, as: UInt64.self) }
+    let w = unsafeBitCast(v, to: SIMD16<UInt32>.self)
+    return (w.evenHalf, w.oddHalf)
+}
+
+/// `lerp256(a[i], b[i], f[i])` for eight pixels; `f` and `g` = 256 − f spread to both 16-bit
+/// halves of each lane. Each 16-bit lane holds at most 255·256 + 128 < 65536.
+@inlinable @inline(__always)
+func lerp256x8(_ a: SIMD8<UInt32>, _ b: SIMD8<UInt32>, _ f: SIMD16<UInt16>, _ g: SIMD16<UInt16>) -> SIMD8<UInt32> {
+    let m = SIMD8<UInt32>(repeating: 0x00FF_00FF)
+    let rb = (unsafeBitCast(a & m, to: SIMD16<UInt16>.self) &* g
+              &+ unsafeBitCast(b & m, to: SIMD16<UInt16>.self) &* f &+ 128) &>> 8
+    let ag = (unsafeBitCast((a &>> 8) & m, to: SIMD16<UInt16>.self) &* g
+              &+ unsafeBitCast((b &>> 8) & m, to: SIMD16<UInt16>.self) &* f &+ 128) & 0xFF00
+    return unsafeBitCast(rb, to: SIMD8<UInt32>.self) | unsafeBitCast(ag, to: SIMD8<UInt32>.self)
+}
