@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import QuartzCore
+import Raster
 import StrataApp
 import StrataDemos
 
@@ -53,7 +54,7 @@ struct BenchCommand: ParsableCommand {
             var s = BenchPlot.Series(label: "\(v.rawValue) \(mode) \(threads)t", color: BenchPlot.palette[series.count % BenchPlot.palette.count], points: [])
             for n in parsedLayers! {
                 let result = try BenchRunner(variant: v, layers: n, frames: frames, warmup: warmup, threads: threads,
-                                             presenter: presenter, progress: !jsonOnly).run()
+                                             presenter: presenter, progress: !jsonOnly, profile: profile).run()
                 say(result.json(mode: mode))
                 if profile && !jsonOnly { FileHandle.standardError.write(Data(result.profile.utf8)) }
                 s.points.append((n, result.fps))
@@ -73,12 +74,15 @@ struct BenchRunner {
     let threads: Int
     let presenter: BenchPresenter?
     let progress: Bool
+    var profile = false
 
     struct Result {
         var variant: String, layers: Int, frames: Int, threads: Int
         var seconds: Double, anim: Double, raster: Double, present: Double
         /// The part of `anim` spent on the presentation tree (the rest builds the draw list).
         var presentation = 0.0
+        /// Raster time by kernel (with `--profile`).
+        var kernels: RasterProfile?
         var fps: Double { Double(frames) / seconds }
         func json(mode: String) -> String {
             String(format: "{\"variant\":\"%@\",\"layers\":%d,\"mode\":\"%@\",\"frames\":%d,\"fps\":%.1f,\"ms_anim\":%.3f,\"ms_raster\":%.3f,\"ms_present\":%.3f,\"threads\":%d}",
@@ -93,6 +97,19 @@ struct BenchRunner {
             return "profile \(variant) ×\(layers):\n" + line("animations → presentation tree", presentation)
                 + line("draw list", anim - presentation)
                 + line("rasterise, all bands (ms_raster)", raster) + line("present (ms_present)", present)
+                + kernelLines
+        }
+        /// The top kernels by time, summed over threads (with two threads they add up to more than wall time).
+        var kernelLines: String {
+            guard let kernels else { return "" }
+            let rows = RasterProfile.Kernel.allCases.map { ($0, kernels.seconds($0), kernels.fills($0)) }
+                .filter { $0.1 > 0 || $0.2 > 0 }.sorted { $0.1 > $1.1 }
+            let total = rows.reduce(0) { $0 + $1.1 }
+            return "top kernels (thread time, all threads):\n" + rows.map { k, s, n in
+                "  " + k.name.padding(toLength: 42, withPad: " ", startingAt: 0)
+                    + String(format: " %8.3f ms/frame %5.1f %%  %6.1f fills/frame\n", s / Double(frames) * 1000,
+                             total > 0 ? s / total * 100 : 0, Double(n) / Double(frames))
+            }.joined()
         }
     }
 
@@ -106,6 +123,7 @@ struct BenchRunner {
             var result = Result(variant: variant.rawValue, layers: layers, frames: frames, threads: threads,
                                 seconds: 0, anim: 0, raster: 0, present: 0)
             for k in 0..<warmup { try frame(k, renderer, clock, nil) }
+            if profile { renderer.rasterProfile = RasterProfile() }
             // Pipelined like a compositor: frame k + 1 is evaluated (animations, draw list) on
             // another thread while frame k is rasterised and presented. Every frame is still
             // evaluated and drawn in full, at its own time.
@@ -129,6 +147,7 @@ struct BenchRunner {
                 }
             }
             result.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
+            result.kernels = renderer.rasterProfile
             if progress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
             return result
         }

@@ -20,6 +20,9 @@ public final class CARenderer: @unchecked Sendable {
     /// The colour the surface is cleared to before drawing (premultiplied 0xAARRGGBB). Strata extension.
     public var clearColor: UInt32 = 0
 
+    /// When set, rasterising adds each kernel's time to it (`strata bench --profile`). Strata extension.
+    public var rasterProfile: RasterProfile?
+
     /// The framebuffer. Strata extension.
     public let surface: Surface
     private var frameTime: CFTimeInterval = 0
@@ -145,7 +148,7 @@ public final class CARenderer: @unchecked Sendable {
         }
         let start = DispatchTime.now().uptimeNanoseconds
         if frame.clears { surface.clear(clearColor) }
-        execute(frame.commands, on: surface, threads: threads)
+        execute(frame.commands, on: surface, threads: threads, profile: rasterProfile)
         var stats = frame.statistics
         stats.rasterSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
         stats.didDraw = true

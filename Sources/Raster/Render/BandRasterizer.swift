@@ -1,3 +1,4 @@
+import Dispatch
 // Scan conversion of prepared fills, one band of rows at a time. Per scanline, the exact
 // x-range where coverage is 1 runs the constant-coverage kernel; only the rim computes
 // coverage (Blend2D's constant vs varying spans). Every decision is per row or per pixel,
@@ -18,6 +19,8 @@ struct BandRasterizer: @unchecked Sendable {
     let stride: Int
     /// One 0...255 scale per pixel of the varying span being drawn.
     var coverage: UnsafeMutablePointer<UInt32>
+    /// Nanoseconds per `RasterProfile.Kernel`, when profiling.
+    var profileSlots: UnsafeMutablePointer<UInt64>? = nil
 
     /// Draws every fill, in order, clipped to rows `y0..<y1`.
     func render(rows y0: Int, _ y1: Int) {
@@ -25,12 +28,24 @@ struct BandRasterizer: @unchecked Sendable {
             let f = fills.baseAddress! + i
             let r0 = Swift.max(y0, f.pointee.bounds.y0), r1 = Swift.min(y1, f.pointee.bounds.y1)
             if r0 >= r1 { continue }
-            if f.pointee.similarity >= 0 {
-                renderSimilarity(f, similarities + f.pointee.similarity, r0, r1)
-                continue
+            if let slots = profileSlots {
+                let t0 = DispatchTime.now().uptimeNanoseconds
+                renderFill(f, r0, r1)
+                slots[RasterProfile.kernel(of: f.pointee).rawValue] &+= DispatchTime.now().uptimeNanoseconds &- t0
+            } else {
+                renderFill(f, r0, r1)
             }
-            for y in r0..<r1 { renderRow(f, y) }
         }
+    }
+
+    /// Rows `r0..<r1` of one fill.
+    @inline(__always)
+    func renderFill(_ f: UnsafePointer<PreparedFill>, _ r0: Int, _ r1: Int) {
+        if f.pointee.similarity >= 0 {
+            renderSimilarity(f, similarities + f.pointee.similarity, r0, r1)
+            return
+        }
+        for y in r0..<r1 { renderRow(f, y) }
     }
 
     /// Coverage × opacity of the fill at the centre of pixel (x, y) before hard clips, 0...1.

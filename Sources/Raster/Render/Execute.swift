@@ -10,14 +10,24 @@ let bandHeight = 16
 /// `threads`-th band and runs all commands on it, so the band stays in cache. The result is
 /// pixel-identical whatever `threads` is. Commands that cannot draw anything (empty shape,
 /// NaN, a singular map, entirely behind the eye) are skipped.
-public func execute(_ commands: [FillCommand], on surface: Surface, threads: Int = 2) {
-    execute(commands, on: surface, threads: threads, similarityPath: true)
+///
+/// With `profile`, the time of each fill is added to its kernel's total (`RasterProfile`).
+public func execute(_ commands: [FillCommand], on surface: Surface, threads: Int = 2, profile: RasterProfile? = nil) {
+    execute(commands, on: surface, threads: threads, similarityPath: true, profile: profile)
 }
 
 /// `execute`, optionally without the similarity fast path (tests compare both paths).
-func execute(_ commands: [FillCommand], on surface: Surface, threads: Int, similarityPath: Bool) {
+func execute(_ commands: [FillCommand], on surface: Surface, threads: Int, similarityPath: Bool,
+             profile: RasterProfile? = nil) {
     guard surface.width > 0, surface.height > 0, !commands.isEmpty else { return }
+    let prepareStart = profile == nil ? 0 : DispatchTime.now().uptimeNanoseconds
     let scene = PreparedScene(commands, surface: surface, similarityPath: similarityPath)
+    if let profile {
+        var slots = [UInt64](repeating: 0, count: RasterProfile.Kernel.allCases.count)
+        slots[RasterProfile.Kernel.prepare.rawValue] = DispatchTime.now().uptimeNanoseconds &- prepareStart
+        slots.withUnsafeBufferPointer { profile.add($0) }
+        profile.count(scene)
+    }
     guard !scene.fills.isEmpty else { return }
     let bands = (surface.height + bandHeight - 1) / bandHeight
     let workers = Swift.max(1, Swift.min(threads, bands))
@@ -46,6 +56,13 @@ func execute(_ commands: [FillCommand], on surface: Surface, threads: Int, simil
             // + 8: the similarity path's chunks may run up to 7 entries past a span.
             r.coverage = .allocate(capacity: width + 8)
             defer { r.coverage.deallocate() }
+            let slots: UnsafeMutableBufferPointer<UInt64>? = profile.map { _ in
+                let b = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: RasterProfile.Kernel.allCases.count)
+                b.initialize(repeating: 0)
+                return b
+            }
+            r.profileSlots = slots?.baseAddress
+            defer { if let slots, let profile { profile.add(UnsafeBufferPointer(slots)); slots.deallocate() } }
             var band = worker
             while band < bands {
                 r.render(rows: band * bandHeight, Swift.min(height, (band + 1) * bandHeight))
