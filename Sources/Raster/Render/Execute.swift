@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 /// Rows per band: small enough that two workers interleave well, large enough that the
 /// per-band cost of walking the command list stays negligible.
@@ -6,8 +7,8 @@ let bandHeight = 16
 
 /// Draws fill commands onto a surface, source-over, in order, on `threads` workers.
 ///
-/// The surface is split into horizontal bands of 16 rows; each worker takes every
-/// `threads`-th band and runs all commands on it, so the band stays in cache. The result is
+/// The surface is split into horizontal bands of 16 rows; workers take the next band not yet
+/// taken and run all commands on it, so the band stays in cache. The result is
 /// pixel-identical whatever `threads` is. Commands that cannot draw anything (empty shape,
 /// NaN, a singular map, entirely behind the eye) are skipped.
 ///
@@ -51,7 +52,8 @@ func execute(_ commands: [FillCommand], on surface: Surface, threads: Int, simil
                                       similarities: similarities.baseAddress ?? placeholder(),
                                       pixels: surface.pixels, stride: surface.stride,
                                       coverage: UnsafeMutablePointer(mutating: placeholder()))
-        let work: @Sendable (Int) -> Void = { worker in
+        let counter = BandCounter()
+        let work: @Sendable (Int) -> Void = { _ in
             var r = template
             // + 8: the similarity path's chunks may run up to 7 entries past a span.
             r.coverage = .allocate(capacity: width + 8)
@@ -63,10 +65,13 @@ func execute(_ commands: [FillCommand], on surface: Surface, threads: Int, simil
             }
             r.profileSlots = slots?.baseAddress
             defer { if let slots, let profile { profile.add(UnsafeBufferPointer(slots)); slots.deallocate() } }
-            var band = worker
-            while band < bands {
+            // Bands are handed out one at a time, so a worker that loses its core for a while
+            // (to another process, or to the thread preparing the next frame) leaves its share
+            // to the others instead of holding up the frame.
+            while true {
+                let band = counter.next.wrappingAdd(1, ordering: .relaxed).oldValue
+                if band >= bands { break }
                 r.render(rows: band * bandHeight, Swift.min(height, (band + 1) * bandHeight))
-                band += workers
             }
         }
         if workers == 1 {
@@ -75,6 +80,11 @@ func execute(_ commands: [FillCommand], on surface: Surface, threads: Int, simil
             DispatchQueue.concurrentPerform(iterations: workers, execute: work)
         }
     }}}}}}}}
+}
+
+/// The next band to render, shared by the workers of one `execute`.
+private final class BandCounter: Sendable {
+    let next = Atomic<Int>(0)
 }
 
 /// A pointer never read: stands in for the base of an empty array (ranges into it are empty).
