@@ -79,6 +79,8 @@ struct OverlapGraph {
     var sorting = false
     var drawn: [Bool]
     var ready = MinHeap()
+    /// Every live polygon not drawn yet by priority (stale entries popped lazily), for `findCycle`.
+    var undrawn = MinHeap()
 
     init(_ input: [Polygon]) {
         polygons = input
@@ -200,6 +202,10 @@ struct OverlapGraph {
         }
         pieceStart.append(pieceList.count)
         var fa: [Int] = [], fb: [Int] = []
+        // Pairs of pieces to link, gathered first to size each piece's list.
+        var links: [(Int32, Int32, Kind)] = []
+        links.reserveCapacity(64 * polygons.count)
+        var degree = [Int32](repeating: 0, count: polygons.count)
         for (a, b, r) in decided {
             fa.removeAll(keepingCapacity: true)
             for i in pieceStart[a]..<pieceStart[a + 1] where boxesOverlap(pieceList[i], b) { fa.append(pieceList[i]) }
@@ -208,7 +214,13 @@ struct OverlapGraph {
             for i in pieceStart[b]..<pieceStart[b + 1] where boxesOverlap(pieceList[i], a) { fb.append(pieceList[i]) }
             if r != .split {
                 let kind: Kind = r == .before ? .ownerFirst : .otherFirst
-                for p in fa { for q in fb where boxesOverlap(p, q) { _ = link(p, q, kind) } }
+                for p in fa {
+                    for q in fb where boxesOverlap(p, q) {
+                        links.append((Int32(p), Int32(q), kind))
+                        degree[p] += 1
+                        degree[q] += 1
+                    }
+                }
                 continue
             }
             // b's pieces that were cut by a's plane lie on one side of it (a's pieces too);
@@ -222,10 +234,17 @@ struct OverlapGraph {
                 default: kind = .undecided
                 }
                 for p in fa where boxesOverlap(p, q) {
-                    let (ip, iq) = link(p, q, kind)
-                    if kind == .undecided { pending.append((p, q, ip, iq)) }
+                    links.append((Int32(p), Int32(q), kind))
+                    degree[p] += 1
+                    degree[q] += 1
                 }
             }
+        }
+        // Then each list is filled at its final size.
+        for v in degree.indices where degree[v] > 0 { neighbours[v].reserveCapacity(Int(degree[v])) }
+        for (p, q, kind) in links {
+            let (ip, iq) = link(Int(p), Int(q), kind)
+            if kind == .undecided { pending.append((Int(p), Int(q), ip, iq)) }
         }
         // Decide pairs in input order (pending is used as a stack).
         pending.reverse()
@@ -461,6 +480,7 @@ struct OverlapGraph {
         for v in polygons.indices where alive[v] {
             remaining += 1
             if indegree[v] == 0 { ready.push(priority(v), v) }
+            undrawn.push(priority(v), v)
         }
         var output: [Polygon] = []
         output.reserveCapacity(remaining)
@@ -484,6 +504,7 @@ struct OverlapGraph {
                 for v in firstNew..<polygons.count where alive[v] {
                     remaining += 1
                     if indegree[v] == 0 { ready.push(priority(v), v) }
+                    undrawn.push(priority(v), v)
                 }
             } else {
                 let u = cycle.min { priority($0) < priority($1) }!
@@ -510,8 +531,8 @@ struct OverlapGraph {
     }
 
     mutating func findCycle() -> [Int] {
-        var start = -1
-        for v in polygons.indices where alive[v] && !drawn[v] && (start < 0 || priority(v) < priority(start)) { start = v }
+        while let v = undrawn.first, !alive[v] || drawn[v] { _ = undrawn.pop() }
+        let start = undrawn.first!
         growMarks()
         var path: [Int] = []
         var v = start
@@ -585,6 +606,9 @@ struct OverlapGraph {
 /// A binary min-heap of (priority, value).
 struct MinHeap {
     private var items: [(UInt64, Int)] = []
+
+    /// The value with the least priority, left in the heap.
+    var first: Int? { items.first?.1 }
 
     mutating func push(_ priority: UInt64, _ value: Int) {
         items.append((priority, value))
