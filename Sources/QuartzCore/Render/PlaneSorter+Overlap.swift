@@ -401,10 +401,13 @@ struct OverlapGraph {
     /// Whether two convex polygons' (x, y) projections share area: no edge normal of either
     /// separates them (touching along an edge is not overlapping).
     static func projectionsOverlap(_ a: [SIMD3<Double>], _ b: [SIMD3<Double>]) -> Bool {
-        return !hasSeparatingEdge(a, a, b) && !hasSeparatingEdge(b, a, b)
+        a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in !hasSeparatingEdge(a, a, b) && !hasSeparatingEdge(b, a, b) }
+        }
     }
 
-    private static func hasSeparatingEdge(_ edgesOf: [SIMD3<Double>], _ a: [SIMD3<Double>], _ b: [SIMD3<Double>]) -> Bool {
+    private static func hasSeparatingEdge(_ edgesOf: UnsafeBufferPointer<SIMD3<Double>>, _ a: UnsafeBufferPointer<SIMD3<Double>>,
+                                          _ b: UnsafeBufferPointer<SIMD3<Double>>) -> Bool {
         var prev = edgesOf[edgesOf.count - 1]
         for cur in edgesOf {
             let ex = cur.x - prev.x, ey = cur.y - prev.y
