@@ -575,24 +575,27 @@ struct OverlapGraph {
         growMarks()
         for (i, p) in cycle.enumerated() { marks[p] = i }
         defer { for p in cycle { marks[p] = -1 } }
-        // direct[i * c + j]: cycle[i] and cycle[j] are ordered directly.
+        // straddles[i * c + j]: cycle[i] has points on both sides of cycle[j]'s plane.
+        var straddles = [Bool](repeating: false, count: c * c)
+        var straddling = [Bool](repeating: false, count: c)
+        for (i, p) in cycle.enumerated() where planes[p] != nil {
+            let points = polygons[p].points
+            for (j, q) in cycle.enumerated() where i != j {
+                guard let pq = planes[q] else { continue }
+                let s = Self.sides(of: points, pq)
+                if s.front && s.back { straddles[i * c + j] = true; straddling[i] = true }
+            }
+        }
+        // direct[i * c + j]: cycle[i] and cycle[j] are ordered directly (looked up from the
+        // straddling ones' side only: it is symmetric).
         var direct = [Bool](repeating: false, count: c * c)
-        for (i, p) in cycle.enumerated() {
+        for (i, p) in cycle.enumerated() where straddling[i] {
             for n in neighbours[p] where n.kind == .ownerFirst || n.kind == .otherFirst {
                 let j = marks[n.other]
-                if j >= 0 { direct[i * c + j] = true; direct[j * c + i] = true }
+                if j >= 0 { direct[i * c + j] = true }
             }
         }
         let areas = cycle.map { area($0) }
-        // straddles[i * c + j]: cycle[i] has points on both sides of cycle[j]'s plane.
-        var straddles = [Bool](repeating: false, count: c * c)
-        for (j, q) in cycle.enumerated() {
-            guard let pq = planes[q] else { continue }
-            for (i, p) in cycle.enumerated() where i != j && planes[p] != nil {
-                let s = Self.sides(of: polygons[p].points, pq)
-                straddles[i * c + j] = s.front && s.back
-            }
-        }
         var best: (score: Int, piece: Int, plane: Int)? = nil
         for i in 0..<c {
             for j in 0..<c where straddles[i * c + j] {
