@@ -5,8 +5,10 @@ extension PlaneSorter {
     /// 2. Each such pair: no constraint if the convex projections do not overlap (separating
     ///    axis); else Newell's tests (one polygon entirely on one side of the other's plane
     ///    fixes the order; coplanar ones keep input order); else, if they meet, the later one
-    ///    is split by the other's plane and its fragments take over its pairs; else (each
-    ///    crosses the other's plane away from the other) their depths at a common point decide.
+    ///    is split by the other's plane; else (each crosses the other's plane away from the
+    ///    other) their depths at a common point decide. Every input polygon is cut by all the
+    ///    planes it must be split by before its pieces are linked: they take over its orders
+    ///    (box-checked), so only live pieces carry edges, stored once, in `neighbours`.
     /// 3. A topological sort of "drawn before" that, among ready polygons, takes the earliest
     ///    in input order. When only cycles are left, one is found by walking back along the
     ///    edges and broken by splitting one of its polygons by another's plane.
@@ -16,6 +18,7 @@ extension PlaneSorter {
         guard polygons.count > 1 else { return polygons }
         var graph = OverlapGraph(polygons)
         graph.findOverlappingPairs()
+        graph.splitAndLink()
         graph.resolvePairs()
         return graph.drawingOrder()
     }
@@ -59,22 +62,25 @@ struct OverlapGraph {
     }
     enum Kind: UInt8 { case undecided, disjoint, ownerFirst, otherFirst }
 
-    /// Makes `a` and `b` neighbours; returns their positions in each other's lists.
+    /// Makes `a` and `b` neighbours (recording the order `kind` gives, if any); returns their
+    /// positions in each other's lists.
     mutating func link(_ a: Int, _ b: Int, _ kind: Kind) -> (Int, Int) {
         let mirrored: Kind = kind == .ownerFirst ? .otherFirst : kind == .otherFirst ? .ownerFirst : kind
         neighbours[a].append(Neighbour(other: b, kind: kind))
         neighbours[b].append(Neighbour(other: a, kind: mirrored))
+        if kind == .ownerFirst { addEdge(a, b) } else if kind == .otherFirst { addEdge(b, a) }
         return (neighbours[a].count - 1, neighbours[b].count - 1)
     }
-    /// "Drawn before" edges: successors and predecessors of each polygon, and how many
-    /// predecessors are neither dead nor drawn yet.
-    var successors: [[Int]]
-    var predecessors: [[Int]]
+    /// "Drawn before" edges are the neighbours whose kind is `ownerFirst` (successors) or
+    /// `otherFirst` (predecessors); this counts each polygon's predecessors that are neither
+    /// dead nor drawn yet.
     var indegree: [Int]
     /// Set once the topological sort runs: then polygons are drawn one by one.
     var sorting = false
     var drawn: [Bool]
     var ready = MinHeap()
+    /// Every live polygon not drawn yet by priority (stale entries popped lazily), for `findCycle`.
+    var undrawn = MinHeap()
 
     init(_ input: [Polygon]) {
         polygons = input
@@ -89,8 +95,6 @@ struct OverlapGraph {
         keys = Array(input.indices)
         alive = Array(repeating: true, count: input.count)
         neighbours = Array(repeating: [], count: input.count)
-        successors = Array(repeating: [], count: input.count)
-        predecessors = Array(repeating: [], count: input.count)
         indegree = Array(repeating: 0, count: input.count)
         drawn = Array(repeating: false, count: input.count)
     }
@@ -145,8 +149,7 @@ struct OverlapGraph {
                 }
                 if boxesOverlap(i, j) {
                     let (a, b) = i < j ? (i, j) : (j, i)
-                    let (ia, ib) = link(a, b, .undecided)
-                    pending.append((a, b, ia, ib))
+                    pending.append((a, b, 0, 0))
                 }
                 k += 1
             }
@@ -157,6 +160,118 @@ struct OverlapGraph {
     }
 
     enum Relation { case none, before, after, split }
+
+    /// Decides the input polygons' pairs, cuts each polygon by the planes of the earlier ones
+    /// it meets (where its pieces still meet them), then links the live pieces: an order found
+    /// between two input polygons holds for their pieces (they do not meet), checked against the
+    /// boxes only; pieces of a pair that met are left pending, to be decided one by one.
+    /// Splitting before linking spares the pieces that are split again their own edges.
+    mutating func splitAndLink() {
+        let n = polygons.count
+        var decided: [(a: Int, b: Int, r: Relation)] = []
+        decided.reserveCapacity(pending.count)
+        var splitters = Array(repeating: [Int](), count: n)
+        for (a, b, _, _) in pending.reversed() {
+            let r = relation(a, b)
+            if r == .none { continue }
+            if r == .split { splitters[b].append(a) }
+            decided.append((a, b, r))
+        }
+        pending.removeAll(keepingCapacity: true)
+        // Each input polygon's live pieces (itself when unsplit), root by root.
+        var pieceList: [Int] = []
+        pieceList.reserveCapacity(2 * n)
+        var pieceStart: [Int] = []
+        pieceStart.reserveCapacity(n + 1)
+        var current: [Int] = [], next: [Int] = []
+        for b in 0..<n {
+            pieceStart.append(pieceList.count)
+            guard planes[b] != nil else { continue }
+            if splitters[b].isEmpty { pieceList.append(b); continue }
+            current.removeAll(keepingCapacity: true)
+            current.append(b)
+            for a in splitters[b] {
+                next.removeAll(keepingCapacity: true)
+                for q in current {
+                    if relation(a, q) == .split, cut(q, by: a, into: &next) { continue }
+                    next.append(q)
+                }
+                swap(&current, &next)
+            }
+            pieceList.append(contentsOf: current)
+        }
+        pieceStart.append(pieceList.count)
+        var fa: [Int] = [], fb: [Int] = []
+        // Pairs of pieces to link, gathered first to size each piece's list.
+        var links: [(Int32, Int32, Kind)] = []
+        links.reserveCapacity(64 * polygons.count)
+        var degree = [Int32](repeating: 0, count: polygons.count)
+        for (a, b, r) in decided {
+            fa.removeAll(keepingCapacity: true)
+            for i in pieceStart[a]..<pieceStart[a + 1] where boxesOverlap(pieceList[i], b) { fa.append(pieceList[i]) }
+            if fa.isEmpty { continue }
+            fb.removeAll(keepingCapacity: true)
+            for i in pieceStart[b]..<pieceStart[b + 1] where boxesOverlap(pieceList[i], a) { fb.append(pieceList[i]) }
+            if r != .split {
+                let kind: Kind = r == .before ? .ownerFirst : .otherFirst
+                for p in fa {
+                    for q in fb where boxesOverlap(p, q) {
+                        links.append((Int32(p), Int32(q), kind))
+                        degree[p] += 1
+                        degree[q] += 1
+                    }
+                }
+                continue
+            }
+            // b's pieces that were cut by a's plane lie on one side of it (a's pieces too);
+            // the others do not meet a, and are decided like any pair.
+            let plane = planes[a]!
+            for q in fb {
+                let kind: Kind
+                switch Self.sides(of: polygons[q].points, plane) {
+                case (true, false): kind = .ownerFirst
+                case (false, true): kind = .otherFirst
+                default: kind = .undecided
+                }
+                for p in fa where boxesOverlap(p, q) {
+                    links.append((Int32(p), Int32(q), kind))
+                    degree[p] += 1
+                    degree[q] += 1
+                }
+            }
+        }
+        // Then each list is filled at its final size.
+        for v in degree.indices where degree[v] > 0 { neighbours[v].reserveCapacity(Int(degree[v])) }
+        for (p, q, kind) in links {
+            let (ip, iq) = link(Int(p), Int(q), kind)
+            if kind == .undecided { pending.append((Int(p), Int(q), ip, iq)) }
+        }
+        // Decide pairs in input order (pending is used as a stack).
+        pending.reverse()
+    }
+
+    /// Replaces `q` by its pieces on either side of `a`'s plane (appending those that take part
+    /// in pairs to `pieces`), before any pair is linked. False when it does not cut `q`.
+    mutating func cut(_ q: Int, by a: Int, into pieces: inout [Int]) -> Bool {
+        guard let plane = planes[a], let own = planes[q] else { return false }
+        var front: [Polygon] = [], back: [Polygon] = [], coplanar: [Polygon] = []
+        PlaneSorter.classify(polygons[q], plane, &front, &back, &coplanar)
+        guard !(front.isEmpty && back.isEmpty), coplanar.isEmpty else { return false }
+        alive[q] = false
+        for piece in front + back {
+            let id = polygons.count
+            polygons.append(piece)
+            planes.append(Self.projectedArea(piece.points) > Self.minimumArea ? own : nil)
+            boxes.append(Self.box(piece.points))
+            keys.append(keys[q])
+            alive.append(true)
+            neighbours.append([])
+            indegree.append(0)
+            drawn.append(false)
+            if planes[id] != nil { pieces.append(id) }
+        }
+        return true
+    }
 
     /// Decides every pending pair, splitting where two polygons interpenetrate.
     mutating func resolvePairs() {
@@ -286,31 +401,33 @@ struct OverlapGraph {
     /// Whether two convex polygons' (x, y) projections share area: no edge normal of either
     /// separates them (touching along an edge is not overlapping).
     static func projectionsOverlap(_ a: [SIMD3<Double>], _ b: [SIMD3<Double>]) -> Bool {
-        return !hasSeparatingEdge(a, a, b) && !hasSeparatingEdge(b, a, b)
+        a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in !hasSeparatingEdge(a, a, b) && !hasSeparatingEdge(b, a, b) }
+        }
     }
 
-    private static func hasSeparatingEdge(_ edgesOf: [SIMD3<Double>], _ a: [SIMD3<Double>], _ b: [SIMD3<Double>]) -> Bool {
+    private static func hasSeparatingEdge(_ edgesOf: UnsafeBufferPointer<SIMD3<Double>>, _ a: UnsafeBufferPointer<SIMD3<Double>>,
+                                          _ b: UnsafeBufferPointer<SIMD3<Double>>) -> Bool {
         var prev = edgesOf[edgesOf.count - 1]
         for cur in edgesOf {
             let ex = cur.x - prev.x, ey = cur.y - prev.y
             prev = cur
             let len = (ex * ex + ey * ey).squareRoot()
             guard len > 1e-12 else { continue }
-            let nx = -ey / len, ny = ex / len
+            // The edge's normal, unnormalised: gaps along it are `len` times too long.
+            let nx = -ey, ny = ex, tolerance = epsilon * len
             var loA = Double.infinity, hiA = -Double.infinity, loB = Double.infinity, hiB = -Double.infinity
             for p in a { let t = p.x * nx + p.y * ny; loA = min(loA, t); hiA = max(hiA, t) }
             for p in b { let t = p.x * nx + p.y * ny; loB = min(loB, t); hiB = max(hiB, t) }
-            if hiA <= loB + epsilon || hiB <= loA + epsilon { return true }
+            if hiA <= loB + tolerance || hiB <= loA + tolerance { return true }
         }
         return false
     }
 
-    /// Records that `a` is drawn before `b` (nothing to record once either is drawn: an edge
+    /// Counts a new "`a` drawn before `b`" (nothing to count once either is drawn: an edge
     /// into a drawn polygon would come from a piece of one that was not before it).
     mutating func addEdge(_ a: Int, _ b: Int) {
         guard !drawn[a], !drawn[b] else { return }
-        successors[a].append(b)
-        predecessors[b].append(a)
         indegree[b] += 1
     }
 
@@ -323,9 +440,8 @@ struct OverlapGraph {
         let pieces = front + back
         guard !pieces.isEmpty, coplanar.isEmpty else { return false }
         alive[b] = false
-        for w in successors[b] where alive[w] && !drawn[w] { release(w) }
         let others = neighbours[b]
-        let after = successors[b], before = predecessors[b]
+        for n in others where n.kind == .ownerFirst && alive[n.other] && !drawn[n.other] { release(n.other) }
         for piece in pieces {
             let id = polygons.count
             polygons.append(piece)
@@ -335,18 +451,18 @@ struct OverlapGraph {
             keys.append(keys[b])
             alive.append(true)
             neighbours.append([])
-            successors.append([])
-            predecessors.append([])
             indegree.append(0)
             drawn.append(false)
             guard planes[id] != nil else { continue }
             // Orders found for b hold for its pieces (the edges carry them on); pairs not yet
             // decided are decided for each piece.
-            for k in after where alive[k] && boxesOverlap(k, id) { addEdge(id, k) }
-            for k in before where alive[k] && boxesOverlap(k, id) { addEdge(k, id) }
-            for n in others where n.kind == .undecided && alive[n.other] && boxesOverlap(n.other, id) {
-                let (ik, iid) = link(n.other, id, .undecided)
-                pending.append((n.other, id, ik, iid))
+            for n in others where n.kind != .disjoint && alive[n.other] && boxesOverlap(n.other, id) {
+                if n.kind == .undecided {
+                    let (ik, iid) = link(n.other, id, .undecided)
+                    pending.append((n.other, id, ik, iid))
+                } else {
+                    _ = link(id, n.other, n.kind)
+                }
             }
         }
         return true
@@ -367,6 +483,7 @@ struct OverlapGraph {
         for v in polygons.indices where alive[v] {
             remaining += 1
             if indegree[v] == 0 { ready.push(priority(v), v) }
+            undrawn.push(priority(v), v)
         }
         var output: [Polygon] = []
         output.reserveCapacity(remaining)
@@ -390,6 +507,7 @@ struct OverlapGraph {
                 for v in firstNew..<polygons.count where alive[v] {
                     remaining += 1
                     if indegree[v] == 0 { ready.push(priority(v), v) }
+                    undrawn.push(priority(v), v)
                 }
             } else {
                 let u = cycle.min { priority($0) < priority($1) }!
@@ -403,23 +521,32 @@ struct OverlapGraph {
     mutating func draw(_ u: Int, _ output: inout [Polygon]) {
         drawn[u] = true
         output.append(polygons[u])
-        for w in successors[u] where alive[w] && !drawn[w] { release(w) }
+        for n in neighbours[u] where n.kind == .ownerFirst && alive[n.other] && !drawn[n.other] { release(n.other) }
     }
 
     /// A cycle among the polygons not drawn yet (when every one of them has a predecessor not
     /// drawn yet): walk back from the earliest until a polygon repeats.
-    func findCycle() -> [Int] {
-        var start = -1
-        for v in polygons.indices where alive[v] && !drawn[v] && (start < 0 || priority(v) < priority(start)) { start = v }
+    /// Scratch marks, one per polygon, -1 between uses (`findCycle`, `cycleSplit`).
+    var marks: [Int] = []
+
+    mutating func growMarks() {
+        if marks.count < polygons.count { marks.append(contentsOf: repeatElement(-1, count: polygons.count - marks.count)) }
+    }
+
+    mutating func findCycle() -> [Int] {
+        while let v = undrawn.first, !alive[v] || drawn[v] { _ = undrawn.pop() }
+        let start = undrawn.first!
+        growMarks()
         var path: [Int] = []
-        var position: [Int: Int] = [:]
         var v = start
-        while position[v] == nil {
-            position[v] = path.count
+        while marks[v] < 0 {
+            marks[v] = path.count
             path.append(v)
-            v = predecessors[v].first { alive[$0] && !drawn[$0] }!
+            v = neighbours[v].first { $0.kind == .otherFirst && alive[$0.other] && !drawn[$0.other] }!.other
         }
-        return Array(path[position[v]!...])
+        let cycle = Array(path[marks[v]...])
+        for p in path { marks[p] = -1 }
+        return cycle
     }
 
     /// Edges taken over by pieces were checked against the boxes only: drops those of `cycle`
@@ -430,8 +557,9 @@ struct OverlapGraph {
             // cycle[i + 1] is a predecessor of cycle[i], and cycle[0] one of the last.
             let u = cycle[(i + 1) % cycle.count]
             guard !Self.projectionsOverlap(polygons[u].points, polygons[v].points) else { continue }
-            if let j = successors[u].firstIndex(of: v) { successors[u].remove(at: j) }
-            if let j = predecessors[v].firstIndex(of: u) { predecessors[v].remove(at: j) }
+            guard let j = neighbours[u].firstIndex(where: { $0.other == v && $0.kind == .ownerFirst }) else { continue }
+            neighbours[u][j].kind = .disjoint
+            if let j = neighbours[v].firstIndex(where: { $0.other == u && $0.kind == .otherFirst }) { neighbours[v][j].kind = .disjoint }
             release(v)
             removed = true
         }
@@ -442,17 +570,37 @@ struct OverlapGraph {
     /// plane, preferably two straddling each other's planes without being ordered directly (the
     /// pair whose overlap the rest of the cycle goes round), splitting the one with less area
     /// (fragments draw clipped, which is slower). Nil when none straddles another.
-    func cycleSplit(_ cycle: [Int]) -> (Int, Int)? {
+    mutating func cycleSplit(_ cycle: [Int]) -> (Int, Int)? {
+        let c = cycle.count
+        growMarks()
+        for (i, p) in cycle.enumerated() { marks[p] = i }
+        defer { for p in cycle { marks[p] = -1 } }
+        // straddles[i * c + j]: cycle[i] has points on both sides of cycle[j]'s plane.
+        var straddles = [Bool](repeating: false, count: c * c)
+        var straddling = [Bool](repeating: false, count: c)
+        for (i, p) in cycle.enumerated() where planes[p] != nil {
+            let points = polygons[p].points
+            for (j, q) in cycle.enumerated() where i != j {
+                guard let pq = planes[q] else { continue }
+                let s = Self.sides(of: points, pq)
+                if s.front && s.back { straddles[i * c + j] = true; straddling[i] = true }
+            }
+        }
+        // direct[i * c + j]: cycle[i] and cycle[j] are ordered directly (looked up from the
+        // straddling ones' side only: it is symmetric).
+        var direct = [Bool](repeating: false, count: c * c)
+        for (i, p) in cycle.enumerated() where straddling[i] {
+            for n in neighbours[p] where n.kind == .ownerFirst || n.kind == .otherFirst {
+                let j = marks[n.other]
+                if j >= 0 { direct[i * c + j] = true }
+            }
+        }
+        let areas = cycle.map { area($0) }
         var best: (score: Int, piece: Int, plane: Int)? = nil
-        for p in cycle {
-            for q in cycle where q != p {
-                guard let pq = planes[q], let pp = planes[p] else { continue }
-                let s = Self.sides(of: polygons[p].points, pq)
-                guard s.front && s.back else { continue }
-                let mutual = Self.sides(of: polygons[q].points, pp)
-                let direct = successors[p].contains(q) || successors[q].contains(p)
-                let score = (direct ? 0 : 4) + (mutual.front && mutual.back ? 2 : 0) + (area(p) <= area(q) ? 1 : 0)
-                if best == nil || score > best!.score { best = (score, p, q) }
+        for i in 0..<c {
+            for j in 0..<c where straddles[i * c + j] {
+                let score = (direct[i * c + j] ? 0 : 4) + (straddles[j * c + i] ? 2 : 0) + (areas[i] <= areas[j] ? 1 : 0)
+                if best == nil || score > best!.score { best = (score, cycle[i], cycle[j]) }
             }
         }
         return best.map { ($0.piece, $0.plane) }
@@ -464,6 +612,9 @@ struct OverlapGraph {
 /// A binary min-heap of (priority, value).
 struct MinHeap {
     private var items: [(UInt64, Int)] = []
+
+    /// The value with the least priority, left in the heap.
+    var first: Int? { items.first?.1 }
 
     mutating func push(_ priority: UInt64, _ value: Int) {
         items.append((priority, value))
