@@ -74,11 +74,7 @@ func execute(_ commands: [FillCommand], on surface: Surface, threads: Int, simil
                 r.render(rows: band * bandHeight, Swift.min(height, (band + 1) * bandHeight))
             }
         }
-        if workers == 1 {
-            work(0)
-        } else {
-            DispatchQueue.concurrentPerform(iterations: workers, execute: work)
-        }
+        BandWorkers.shared.run(workers, work)
     }}}}}}}}
 }
 

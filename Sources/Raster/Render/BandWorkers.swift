@@ -1,0 +1,69 @@
+import Dispatch
+import Synchronization
+
+/// A long-lived helper thread for two-worker `execute`: a frame's bands start on both cores at
+/// once.
+///
+/// Waking a parked thread costs tens of microseconds (more on a virtual machine, whose idle
+/// core is halted): a large share of a 1 ms frame. So the helper spins for a short while after
+/// each job before it parks, and the next frame finds it awake. One job runs at a time; a
+/// caller that finds the helper busy (an offscreen pass rendered while a frame rasterises on
+/// another thread), or wants more than two workers, uses `DispatchQueue.concurrentPerform`.
+final class BandWorkers: @unchecked Sendable {
+    static let shared = BandWorkers()
+
+    /// How long the helper keeps looking for the next job before it parks.
+    private static let spinNanoseconds: UInt64 = 200_000
+
+    private let busy = Atomic<Bool>(false)
+    private let generation = Atomic<Int>(0)
+    private let finished = Atomic<Int>(0)
+    private let parked = Atomic<Bool>(false)
+    private let wake = DispatchSemaphore(value: 0)
+    /// Written by the caller before `generation` moves on; read by the helper after it sees that.
+    private var job: (@Sendable (Int) -> Void)?
+    private var started = false
+
+    /// Runs `body(0)` on the calling thread and `body(1)` on the helper, and returns when both
+    /// have (any other `count` goes to `concurrentPerform`).
+    func run(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+        guard count == 2, busy.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else {
+            if count <= 1 { body(0) } else { DispatchQueue.concurrentPerform(iterations: count, execute: body) }
+            return
+        }
+        defer { busy.store(false, ordering: .releasing) }
+        if !started {
+            started = true
+            let seen = generation.load(ordering: .acquiring)
+            DispatchQueue(label: "org.strata.raster.band-helper", qos: .userInteractive).async { [self] in helperLoop(seen) }
+        }
+        job = body
+        let g = generation.wrappingAdd(1, ordering: .sequentiallyConsistent).newValue
+        if parked.load(ordering: .sequentiallyConsistent) { wake.signal() }
+        body(0)
+        // The helper stores the generation it finished.
+        while finished.load(ordering: .acquiring) != g {}
+        job = nil
+    }
+
+    private func helperLoop(_ start: Int) {
+        var seen = start
+        while true {
+            var spinStart = DispatchTime.now().uptimeNanoseconds
+            var current = generation.load(ordering: .acquiring)
+            while current == seen {
+                if DispatchTime.now().uptimeNanoseconds &- spinStart > Self.spinNanoseconds {
+                    parked.store(true, ordering: .sequentiallyConsistent)
+                    // Re-checked after announcing: a job published in between signals (or is seen here).
+                    if generation.load(ordering: .sequentiallyConsistent) == seen { wake.wait() }
+                    parked.store(false, ordering: .sequentiallyConsistent)
+                    spinStart = DispatchTime.now().uptimeNanoseconds
+                }
+                current = generation.load(ordering: .acquiring)
+            }
+            seen = current
+            job?(1)
+            finished.store(current, ordering: .releasing)
+        }
+    }
+}
