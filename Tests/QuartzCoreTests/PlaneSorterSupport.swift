@@ -72,8 +72,9 @@ extension PlaneSorterSupport {
 }
 
 extension PlaneSorterSupport {
-    /// A small seeded generator (SplitMix64), so random scenes are the same on every run.
-    struct SplitMix {
+    /// A small seeded generator (SplitMix64), so random scenes are the same on every run (and a
+    /// failing one can be rebuilt from its seed). Shared by the random-scene tests of this target.
+    struct SplitMix: RandomNumberGenerator {
         var state: UInt64
         init(seed: UInt64) { state = seed }
         mutating func next() -> UInt64 {

@@ -22,23 +22,11 @@ func sceneIsIdenticalWithOneAndTwoThreads(_ name: String) throws {
     #expect(differing == 0, "\(differing) pixels differ between 1 and 2 threads")
 }
 
-/// SplitMix64: a tiny seeded generator, so a failing random scene can be rebuilt from its seed.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// A random tree of 30 layers under a 160 × 120 root: nesting, transform layers, 2D and 3D
 /// transforms with perspective (some crossing the eye plane), opacities, corners, borders,
 /// masks to bounds, single-sided layers, contents, shadows, and one huge layer.
 private func randomScene(seed: UInt64) -> CALayer {
-    var rng = SplitMix64(state: seed)
+    var rng = PlaneSorterSupport.SplitMix(seed: seed)
     func r(_ range: ClosedRange<Double>) -> CGFloat { CGFloat(Double.random(in: range, using: &rng)) }
     func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &rng) < p }
     let image = try! CGImage(width: 4, height: 4, premultipliedBGRA: (0..<16).map { 0xFF00_0000 | UInt32($0 * 0x0F0F0F) })

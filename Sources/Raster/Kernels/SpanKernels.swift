@@ -14,28 +14,7 @@
 /// Solid colour, constant coverage: `src` is already scaled by opacity.
 @inlinable @inline(__always)
 func over_solid(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ src: UInt32, lanes: Bool = vectorKernels) {
-    let ia = 255 &- (src >> 24)
-    if ia == 0 {
-        dst.update(repeating: src, count: count)
-        return
-    }
-    if src == 0 { return }
-    if !lanes {
-        for i in 0..<count { dst[i] = src &+ mul255(dst[i], ia) }
-        return
-    }
-    // Eight pixels per step in 16-bit lanes (the scalar loop's vectorisation used 32-bit
-    // multiplies); the tail is scalar. Same values as `src + mul255(dst, ia)`.
-    let s8 = SIMD8<UInt32>(repeating: src), a16 = SIMD16<UInt16>(repeating: UInt16(truncatingIfNeeded: ia))
-    var i = 0
-    while i &+ 8 <= count {
-        store8(s8 &+ mul255x8(load8(dst + i), spread: a16), dst + i)
-        i &+= 8
-    }
-    while i < count {
-        dst[i] = src &+ mul255(dst[i], ia)
-        i &+= 1
-    }
+    over_solid_span(dst, count, src, padded: false, lanes: lanes)
 }
 
 /// `over_solid` for a span followed by at least `7` pixels that are readable and already
@@ -44,6 +23,14 @@ func over_solid(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ src: UInt32
 @inlinable @inline(__always)
 func over_solid_padded(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ src: UInt32,
                        lanes: Bool = vectorKernels) {
+    over_solid_span(dst, count, src, padded: true, lanes: lanes)
+}
+
+/// The two above: eight pixels per step in 16-bit lanes (the scalar loop's vectorisation used
+/// 32-bit multiplies), then a scalar tail or, when `padded`, one masked group of eight. Same
+/// values as `src + mul255(dst, ia)`.
+@inlinable @inline(__always)
+func over_solid_span(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ src: UInt32, padded: Bool, lanes: Bool) {
     let ia = 255 &- (src >> 24)
     if ia == 0 {
         dst.update(repeating: src, count: count)
@@ -60,9 +47,16 @@ func over_solid_padded(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ src:
         store8(s8 &+ mul255x8(load8(dst + i), spread: a16), dst + i)
         i &+= 8
     }
-    if i < count {
-        let d = load8(dst + i)
-        store8(d.replacing(with: s8 &+ mul255x8(d, spread: a16), where: lanesBelow(count &- i)), dst + i)
+    if padded {
+        if i < count {
+            let d = load8(dst + i)
+            store8(d.replacing(with: s8 &+ mul255x8(d, spread: a16), where: lanesBelow(count &- i)), dst + i)
+        }
+        return
+    }
+    while i < count {
+        dst[i] = src &+ mul255(dst[i], ia)
+        i &+= 1
     }
 }
 
