@@ -1,12 +1,16 @@
 import Dispatch
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A long-lived helper thread for two-worker `execute`: a frame's bands start on both cores at
 /// once.
 ///
 /// Waking a parked thread costs tens of microseconds (more on a virtual machine, whose idle
 /// core is halted): a large share of a 1 ms frame. So the helper spins for a short while after
-/// each job before it parks, and the next frame finds it awake. One job runs at a time; a
+/// each job before it parks (yielding to any other runnable thread meanwhile), and the next
+/// frame finds it awake. One job runs at a time; a
 /// caller that finds the helper busy (an offscreen pass rendered while a frame rasterises on
 /// another thread), or wants more than two workers, uses `DispatchQueue.concurrentPerform`.
 final class BandWorkers: @unchecked Sendable {
@@ -52,6 +56,9 @@ final class BandWorkers: @unchecked Sendable {
             var spinStart = DispatchTime.now().uptimeNanoseconds
             var current = generation.load(ordering: .acquiring)
             while current == seen {
+                // Spin politely: another runnable thread (the X server, another process) gets
+                // the core; an idle machine returns at once.
+                sched_yield()
                 if DispatchTime.now().uptimeNanoseconds &- spinStart > Self.spinNanoseconds {
                     parked.store(true, ordering: .sequentiallyConsistent)
                     // Re-checked after announcing: a job published in between signals (or is seen here).
