@@ -122,7 +122,7 @@ struct BenchRunner {
             renderer.layer = root
             var result = Result(variant: variant.rawValue, layers: layers, frames: frames, threads: threads,
                                 seconds: 0, anim: 0, raster: 0, present: 0)
-            for k in 0..<warmup { try frame(k, renderer, clock, nil) }
+            for k in 0..<warmup { try frame(k, renderer, clock) }
             if profile { renderer.rasterProfile = RasterProfile() }
             // Pipelined like a compositor: frame k + 1 is evaluated (animations, draw list) on
             // another thread while frame k is rasterised and presented. Every frame is still
@@ -139,7 +139,7 @@ struct BenchRunner {
                     let t = Self.time(ofFrame: k + 1)
                     prepareQueue.async(group: group) { box.frame = renderer.prepareFrame(atTime: t) }
                 }
-                try draw(current, renderer, &result)
+                try draw(current, renderer, into: &result)
                 group.wait()
                 next = box.frame
                 if progress && k % 60 == 59 {
@@ -159,22 +159,16 @@ struct BenchRunner {
     /// Scene time of frame k: k/60 (fixed timestep: every run does identical work).
     static func time(ofFrame k: Int) -> CFTimeInterval { Double(k) / 60 }
 
-    /// Renders frame k unpipelined (warm-up, and the test of frame k).
-    private func frame(_ k: Int, _ renderer: CARenderer, _ clock: CAMediaClock, _ result: UnsafeMutablePointer<Result>?) throws {
+    /// Renders frame k unpipelined (warm-up, and the test of frame k); its timings are dropped.
+    private func frame(_ k: Int, _ renderer: CARenderer, _ clock: CAMediaClock) throws {
         let t = Self.time(ofFrame: k)
         clock.set(t)
-        let prepared = renderer.prepareFrame(atTime: t)
-        if let result { return try draw(prepared, renderer, result) }
-        var scratch = Result(variant: "", layers: 0, frames: 0, threads: 0, seconds: 0, anim: 0, raster: 0, present: 0)
-        try draw(prepared, renderer, &scratch)
+        var discarded = Result(variant: "", layers: 0, frames: 0, threads: 0, seconds: 0, anim: 0, raster: 0, present: 0)
+        try draw(renderer.prepareFrame(atTime: t), renderer, into: &discarded)
     }
 
     /// Draws (and in window mode presents) a prepared frame, adding its timings to `result`.
-    private func draw(_ prepared: CARenderer.PreparedFrame, _ renderer: CARenderer, _ result: inout Result) throws {
-        try withUnsafeMutablePointer(to: &result) { try draw(prepared, renderer, $0) }
-    }
-
-    private func draw(_ prepared: CARenderer.PreparedFrame, _ renderer: CARenderer, _ result: UnsafeMutablePointer<Result>) throws {
+    private func draw(_ prepared: CARenderer.PreparedFrame, _ renderer: CARenderer, into result: inout Result) throws {
         renderer.draw(prepared)
         let st = renderer.lastFrameStatistics
         var presentSeconds = 0.0
@@ -183,10 +177,10 @@ struct BenchRunner {
             try MainActor.assumeIsolated { try presenter.present(renderer.surface) }
             presentSeconds = Double(DispatchTime.now().uptimeNanoseconds - p0) * 1e-9
         }
-        result.pointee.anim += st.evaluateSeconds
-        result.pointee.presentation += st.presentationSeconds
-        result.pointee.raster += st.rasterSeconds
-        result.pointee.present += presentSeconds
+        result.anim += st.evaluateSeconds
+        result.presentation += st.presentationSeconds
+        result.raster += st.rasterSeconds
+        result.present += presentSeconds
     }
 
     /// The benchmark's frame k as an image (for the test that compares it with a plain render).
@@ -198,7 +192,7 @@ struct BenchRunner {
             renderer.threads = threads
             renderer.layer = root
             let runner = BenchRunner(variant: variant, layers: layers, frames: 1, warmup: 0, threads: threads, presenter: nil, progress: false)
-            try runner.frame(k, renderer, clock, nil)
+            try runner.frame(k, renderer, clock)
             return renderer.makeImage()
         }
     }

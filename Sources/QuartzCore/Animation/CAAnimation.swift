@@ -136,7 +136,13 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
 
     /// The eased fraction of one pass at local time `t` (0…duration) through `timingFunction`.
     package func easedFraction(atLocalTime t: CFTimeInterval, duration: CFTimeInterval) -> Double {
+        Self.easedFraction(atLocalTime: t, duration: duration, timingFunction)
+    }
+
+    /// `easedFraction` for a given timing function (nil: linear); 0 for an unbounded duration.
+    package static func easedFraction(atLocalTime t: CFTimeInterval, duration: CFTimeInterval,
+                                      _ function: CAMediaTimingFunction?) -> Double {
         guard duration > 0, duration.isFinite else { return 0 }
-        return timingFunction.evaluate(at: t / duration)
+        return function.evaluate(at: t / duration)
     }
 }

@@ -156,8 +156,13 @@ extension CAKeyframeAnimation {
         let last = times.count - 2
         if u.isNaN || u <= times[0] { return (0, 0) }
         if u >= times[times.count - 1] { return (last, 1) }
-        var i = 0
-        while i < last, times[i + 1] <= u { i += 1 }
+        // The last i ≤ `last` with times[i] ≤ u (times are sorted): a binary search, since
+        // compiled animations with hundreds of keyframes call this every frame.
+        var i = 0, hi = last
+        while i < hi {
+            let mid = (i + hi + 1) / 2
+            if times[mid] <= u { i = mid } else { hi = mid - 1 }
+        }
         let width = times[i + 1] - times[i]
         return (i, width > 0 ? (u - times[i]) / width : 1)
     }

@@ -110,35 +110,14 @@ package struct CompiledAnimation: @unchecked Sendable {
     package func apply(to state: inout LayerState, layerTime: CFTimeInterval) {
         let sample = timing.sample(atParentTime: layerTime)
         guard sample.isVisible else { return }
-        let d = timing.effectiveDuration
-        // CAAnimation.easedFraction.
-        var u = 0.0
-        if d > 0, d.isFinite {
-            u = function?.evaluate(at: sample.localTime / d) ?? sample.localTime / d
-        }
+        let u = CAAnimation.easedFraction(atLocalTime: sample.localTime, duration: timing.effectiveDuration, function)
         let v: SIMD2<Double>
         switch curve {
         case .basic(let a, let b):
             v = a + (b - a) * u
         case .keyframes(let points, let times, let functions):
-            // CAKeyframeAnimation.locate and segmentTiming.
-            let last = times.count - 2
-            var i = 0, s = 0.0
-            if u.isNaN || u <= times[0] {
-                (i, s) = (0, 0)
-            } else if u >= times[times.count - 1] {
-                (i, s) = (last, 1)
-            } else {
-                // Binary search for the last i ≤ `last` with times[i] ≤ u (times are sorted).
-                var lo = 0, hi = last
-                while lo < hi {
-                    let mid = (lo + hi + 1) / 2
-                    if times[mid] <= u { lo = mid } else { hi = mid - 1 }
-                }
-                i = lo
-                let width = times[i + 1] - times[i]
-                s = width > 0 ? (u - times[i]) / width : 1
-            }
+            // As CAKeyframeAnimation's segmentTiming.
+            var (i, s) = CAKeyframeAnimation.locate(u, in: times)
             if let functions, i < functions.count { s = functions[i].evaluate(at: s) }
             let a = points[i], b = points[i + 1]
             v = a + (b - a) * s
@@ -162,17 +141,16 @@ package struct CompiledAnimation: @unchecked Sendable {
         case .positionX: state.position.x = CGFloat(v.x)
         case .positionY: state.position.y = CGFloat(v.x)
         case .anchorPoint: state.anchorPoint = CGPoint(x: v.x, y: v.y)
-        case .transformRotation(let axis):
+        case .transformRotation, .transformScale, .transformTranslation:
+            // As TransformComponents.set: replace one component, rebuild the matrix.
             var c = TransformComponents.components(of: state.transform)
-            c.rotation[axis] = v.x
-            state.transform = TransformComponents.matrix(from: c)
-        case .transformScale(let axis):
-            var c = TransformComponents.components(of: state.transform)
-            if let axis { c.scale[axis] = v.x } else { c.scale = SIMD3(repeating: v.x) }
-            state.transform = TransformComponents.matrix(from: c)
-        case .transformTranslation(let axis):
-            var c = TransformComponents.components(of: state.transform)
-            c.translation[axis] = v.x
+            switch property {
+            case .transformRotation(let axis): c.rotation[axis] = v.x
+            case .transformScale(let axis?): c.scale[axis] = v.x
+            case .transformScale(nil): c.scale = SIMD3(repeating: v.x)
+            case .transformTranslation(let axis): c.translation[axis] = v.x
+            default: break
+            }
             state.transform = TransformComponents.matrix(from: c)
         }
     }

@@ -72,23 +72,22 @@ public final class CARenderer: @unchecked Sendable {
 
     /// A frame evaluated (animations applied, draw list built) but not yet drawn. Strata extension.
     public final class PreparedFrame: @unchecked Sendable {
-        fileprivate let commands: [FillCommand]
-        fileprivate let clears: Bool
-        /// Nothing to draw: the tree and its animations did not change since the last frame.
-        fileprivate let unchanged: Bool
-        fileprivate let noRoot: Bool
+        /// What `draw` does with the framebuffer.
+        fileprivate enum Work {
+            /// The tree and its animations did not change since the last frame: nothing.
+            case unchanged
+            /// No root layer: clear the surface once (`clears`), else nothing.
+            case noRoot(clears: Bool)
+            /// Clear (unless an opaque root covers the surface), then draw the commands.
+            case draw([FillCommand], clears: Bool, statistics: FrameStatistics)
+        }
+        fileprivate let work: Work
         /// The media time the frame shows.
         public let time: CFTimeInterval
-        fileprivate var statistics: FrameStatistics
 
-        fileprivate init(commands: [FillCommand] = [], clears: Bool = true, unchanged: Bool = false, noRoot: Bool = false,
-                         time: CFTimeInterval, statistics: FrameStatistics = FrameStatistics()) {
-            self.commands = commands
-            self.clears = clears
-            self.unchanged = unchanged
-            self.noRoot = noRoot
+        fileprivate init(_ work: Work, time: CFTimeInterval) {
+            self.work = work
             self.time = time
-            self.statistics = statistics
         }
     }
 
@@ -101,13 +100,13 @@ public final class CARenderer: @unchecked Sendable {
         guard let root = layer else {
             let redraw = lastDrawn != nil || !lastFrameStatistics.didDraw
             lastDrawn = nil
-            return PreparedFrame(unchanged: !redraw, noRoot: true, time: t)
+            return PreparedFrame(.noRoot(clears: redraw), time: t)
         }
         if CommittedTrees.snapshot(for: root) == nil { LayerCommitter.commit(changedLayers: [root]) }
-        guard let (tree, generation) = CommittedTrees.snapshot(for: root) else { return PreparedFrame(unchanged: true, time: t) }
+        guard let (tree, generation) = CommittedTrees.snapshot(for: root) else { return PreparedFrame(.unchanged, time: t) }
         let animated = Self.hasAnimations(tree)
         if let last = lastDrawn, last.generation == generation, !last.animated, !animated {
-            return PreparedFrame(unchanged: true, time: t)
+            return PreparedFrame(.unchanged, time: t)
         }
         let start = DispatchTime.now().uptimeNanoseconds
         let presented = PresentationEvaluator.evaluate(tree, at: t)
@@ -133,26 +132,25 @@ public final class CARenderer: @unchecked Sendable {
         stats.commandCount = commands.count
         stats.offscreenPixels = builder.offscreenPixels
         lastDrawn = (generation, t, animated)
-        return PreparedFrame(commands: commands, clears: !coversSurface, time: t, statistics: stats)
+        return PreparedFrame(.draw(commands, clears: !coversSurface, statistics: stats), time: t)
     }
 
     /// Draws a prepared frame into the framebuffer (the pixel work). Strata extension.
     public func draw(_ frame: PreparedFrame) {
-        if frame.noRoot {
-            if !frame.unchanged { surface.clear(clearColor) }
-            return
-        }
-        if frame.unchanged {
+        switch frame.work {
+        case .noRoot(let clears):
+            if clears { surface.clear(clearColor) }
+        case .unchanged:
             lastFrameStatistics = FrameStatistics()
-            return
+        case .draw(let commands, let clears, let statistics):
+            let start = DispatchTime.now().uptimeNanoseconds
+            if clears { surface.clear(clearColor) }
+            execute(commands, on: surface, threads: threads, profile: rasterProfile)
+            var stats = statistics
+            stats.rasterSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
+            stats.didDraw = true
+            lastFrameStatistics = stats
         }
-        let start = DispatchTime.now().uptimeNanoseconds
-        if frame.clears { surface.clear(clearColor) }
-        execute(frame.commands, on: surface, threads: threads, profile: rasterProfile)
-        var stats = frame.statistics
-        stats.rasterSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
-        stats.didDraw = true
-        lastFrameStatistics = stats
     }
 
     /// Layer content textures rendered so far (cache misses); tests check reuse across frames.

@@ -17,17 +17,10 @@ extension DrawListBuilder {
     static func maximumScale(_ map: Projective, over rect: CGRect) -> Double {
         var sigma = 0.0
         for (u, v) in [(rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.maxX, rect.maxY), (rect.minX, rect.maxY)] {
-            let X = map.m11 * u + map.m21 * v + map.m31, Y = map.m12 * u + map.m22 * v + map.m32
-            let W = map.m13 * u + map.m23 * v + map.m33
-            guard W > 0, W.isFinite else { return .infinity }
-            let x = X / W, y = Y / W
-            // The Jacobian of (u, v) ↦ (x, y) and its largest singular value.
-            let a = (map.m11 - x * map.m13) / W, b = (map.m21 - x * map.m23) / W
-            let c = (map.m12 - y * map.m13) / W, d = (map.m22 - y * map.m23) / W
-            let t = a * a + b * b + c * c + d * d, det = a * d - b * c
-            sigma = max(sigma, ((t + max(t * t - 4 * det * det, 0).squareRoot()) / 2).squareRoot())
+            guard let s = map.stretch(atX: Double(u), y: Double(v)), s.isFinite else { return .infinity }
+            sigma = max(sigma, s)
         }
-        return sigma.isFinite ? sigma : .infinity
+        return sigma
     }
 
     /// Draws a layer without visible sublayers as its cached content texture at `opacity` (the
@@ -46,12 +39,13 @@ extension DrawListBuilder {
         let image = s.contents as? CGImage
         let key = LayerContentCache.Key(
             bounds: b, texelScale: SIMD2(sx, sy),
-            radii: SIMD4(Double(s.cornerRadius), Double(s.maskedCorners.rawValue), 0, 0),
+            cornerRadius: s.cornerRadius, maskedCorners: s.maskedCorners,
             background: s.backgroundColor?.premultipliedARGB32 ?? 0,
             border: s.borderColor?.premultipliedARGB32 ?? 0, borderWidth: s.borderWidth,
             contents: image.map { ObjectIdentifier($0) }, contentsRect: s.contentsRect, contentsCenter: s.contentsCenter,
-            contentsGravity: s.contentsGravity.rawValue, contentsScale: s.contentsScale,
-            filters: s.minificationFilter.rawValue + "/" + s.magnificationFilter.rawValue, masksToBounds: s.masksToBounds)
+            contentsGravity: s.contentsGravity, contentsScale: s.contentsScale,
+            minificationFilter: s.minificationFilter, magnificationFilter: s.magnificationFilter,
+            masksToBounds: s.masksToBounds)
         let texture = cache.texture(for: key, contents: image, width: tw, height: th) { surface in
             let toTexels = CATransform3DMakeTranslation(-b.minX, -b.minY, 0).concatenating(CATransform3DMakeScale(sx, sy, 1))
             let drawn = withCommandList {

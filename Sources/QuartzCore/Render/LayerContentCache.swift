@@ -13,16 +13,18 @@ package final class LayerContentCache {
     package struct Key: Hashable {
         var bounds: CGRect
         var texelScale: SIMD2<Double>
-        var radii: SIMD4<Double>
+        var cornerRadius: CGFloat
+        var maskedCorners: CACornerMask
         var background: UInt32
         var border: UInt32
         var borderWidth: CGFloat
         var contents: ObjectIdentifier?
         var contentsRect: CGRect
         var contentsCenter: CGRect
-        var contentsGravity: String
+        var contentsGravity: CALayerContentsGravity
         var contentsScale: CGFloat
-        var filters: String
+        var minificationFilter: CALayerContentsFilter
+        var magnificationFilter: CALayerContentsFilter
         var masksToBounds: Bool
     }
 

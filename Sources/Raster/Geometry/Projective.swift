@@ -106,10 +106,30 @@ public struct Projective: Sendable, Equatable {
         SIMD3(x * m11 + y * m21 + m31, x * m12 + y * m22 + m32, x * m13 + y * m23 + m33)
     }
 
+    /// The largest factor by which the map stretches any direction at `(x, y)`: the largest
+    /// singular value of its Jacobian there. Nil where W is not positive and finite (behind
+    /// the eye, at the horizon, or overflowed).
+    public func stretch(atX x: Double, y: Double) -> Double? {
+        let h = applyHomogeneous(x: x, y: y)
+        let w = h.z
+        guard w > 0, w.isFinite else { return nil }
+        let qx = h.x / w, qy = h.y / w
+        // ∂(X/W, Y/W)/∂(x, y).
+        return largestSingularValue((m11 - qx * m13) / w, (m21 - qx * m23) / w,
+                                    (m12 - qy * m13) / w, (m22 - qy * m23) / w)
+    }
+
     /// The mapped point `(X/W, Y/W)`; infinite or NaN when W is 0 (a point at the horizon).
     @inlinable @inline(__always)
     public func apply(x: Double, y: Double) -> SIMD2<Double> {
         let h = applyHomogeneous(x: x, y: y)
         return SIMD2(h.x / h.z, h.y / h.z)
     }
+}
+
+/// The largest singular value of the 2 × 2 matrix [[a, b], [c, d]].
+@inlinable
+public func largestSingularValue(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> Double {
+    let t = a * a + b * b + c * c + d * d, det = a * d - b * c
+    return ((t + Swift.max(t * t - 4 * det * det, 0).squareRoot()) / 2).squareRoot()
 }

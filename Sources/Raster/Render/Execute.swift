@@ -24,9 +24,7 @@ func execute(_ commands: [FillCommand], on surface: Surface, threads: Int, simil
     let prepareStart = profile == nil ? 0 : DispatchTime.now().uptimeNanoseconds
     let scene = PreparedScene(commands, surface: surface, similarityPath: similarityPath)
     if let profile {
-        var slots = [UInt64](repeating: 0, count: RasterProfile.Kernel.allCases.count)
-        slots[RasterProfile.Kernel.prepare.rawValue] = DispatchTime.now().uptimeNanoseconds &- prepareStart
-        slots.withUnsafeBufferPointer { profile.add($0) }
+        profile.add(.prepare, nanoseconds: DispatchTime.now().uptimeNanoseconds &- prepareStart)
         profile.count(scene)
     }
     guard !scene.fills.isEmpty else { return }

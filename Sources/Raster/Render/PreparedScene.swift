@@ -396,9 +396,7 @@ extension PreparedScene {
                 // hair for rounding) is fully covered.
                 var full = -1.0
                 if inverse.isAffine && inverse.m33 == 1 {
-                    let a = inverse.m11, b = inverse.m12, c = inverse.m21, d = inverse.m22
-                    let t = a * a + b * b + c * c + d * d, det = a * d - b * c
-                    let sigma = ((t + (Swift.max(t * t - 4 * det * det, 0)).squareRoot()) / 2).squareRoot()
+                    let sigma = largestSingularValue(inverse.m11, inverse.m12, inverse.m21, inverse.m22)
                     let rho = r - 0.5 * sigma * (1 + 1e-6) - 1e-9 * r
                     if rho > 0 { full = rho * rho }
                 } else if !behind {
@@ -408,14 +406,8 @@ extension PreparedScene {
                     // across one corner's square it changes by a few per cent).
                     var sigma = 0.0
                     for i in 0..<4 {
-                        let h = inverse.applyHomogeneous(x: quad[2 * i], y: quad[2 * i + 1])
-                        let w = h.z
-                        guard w > 0 else { sigma = .infinity; break }
-                        let qx = h.x / w, qy = h.y / w
-                        let a = (inverse.m11 - qx * inverse.m13) / w, b = (inverse.m21 - qx * inverse.m23) / w
-                        let c = (inverse.m12 - qy * inverse.m13) / w, d = (inverse.m22 - qy * inverse.m23) / w
-                        let t = a * a + b * b + c * c + d * d, det = a * d - b * c
-                        sigma = Swift.max(sigma, ((t + (Swift.max(t * t - 4 * det * det, 0)).squareRoot()) / 2).squareRoot())
+                        guard let s = inverse.stretch(atX: quad[2 * i], y: quad[2 * i + 1]) else { sigma = .infinity; break }
+                        sigma = Swift.max(sigma, s)
                     }
                     let rho = r - 0.5 * sigma * 1.1 - 1e-9 * r
                     if sigma.isFinite && rho > 0 { full = rho * rho }

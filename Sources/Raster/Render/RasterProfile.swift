@@ -49,6 +49,11 @@ public final class RasterProfile: @unchecked Sendable {
         queue.sync { for i in totals.indices { totals[i] &+= nanoseconds[i] } }
     }
 
+    /// Adds time to one kernel (the serial preparation).
+    func add(_ kernel: Kernel, nanoseconds: UInt64) {
+        queue.sync { totals[kernel.rawValue] &+= nanoseconds }
+    }
+
     func count(_ scene: PreparedScene) {
         var counts = [Int](repeating: 0, count: Kernel.allCases.count)
         for f in scene.fills { counts[Self.kernel(of: f).rawValue] += 1 }
