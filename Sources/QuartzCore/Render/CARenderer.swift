@@ -78,8 +78,9 @@ public final class CARenderer: @unchecked Sendable {
             case unchanged
             /// No root layer: clear the surface once (`clears`), else nothing.
             case noRoot(clears: Bool)
-            /// Clear (unless an opaque root covers the surface), then draw the commands.
-            case draw([FillCommand], clears: Bool, statistics: FrameStatistics)
+            /// Clear (unless an opaque root covers the surface), then draw the commands (already
+            /// prepared for the surface: that setup is part of the frame's evaluation).
+            case draw(PreparedCommands, clears: Bool, statistics: FrameStatistics)
         }
         fileprivate let work: Work
         /// The media time the frame shows.
@@ -126,13 +127,14 @@ public final class CARenderer: @unchecked Sendable {
         let coversSurface = s.transform == CATransform3DIdentity && s.cornerRadius == 0 && !s.isHidden && s.opacity >= 1
             && (s.backgroundColor?.alpha ?? 0) >= 1 && s.bounds.width >= CGFloat(surface.width)
             && s.bounds.height >= CGFloat(surface.height) && presented.mask == nil && s.shadowOpacity == 0
+        let prepared = PreparedCommands(commands, width: surface.width, height: surface.height)
         var stats = FrameStatistics()
         stats.evaluateSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
         stats.presentationSeconds = Double(evaluated - start) * 1e-9
         stats.commandCount = commands.count
         stats.offscreenPixels = builder.offscreenPixels
         lastDrawn = (generation, t, animated)
-        return PreparedFrame(.draw(commands, clears: !coversSurface, statistics: stats), time: t)
+        return PreparedFrame(.draw(prepared, clears: !coversSurface, statistics: stats), time: t)
     }
 
     /// Draws a prepared frame into the framebuffer (the pixel work). Strata extension.
@@ -142,10 +144,10 @@ public final class CARenderer: @unchecked Sendable {
             if clears { surface.clear(clearColor) }
         case .unchanged:
             lastFrameStatistics = FrameStatistics()
-        case .draw(let commands, let clears, let statistics):
+        case .draw(let prepared, let clears, let statistics):
             let start = DispatchTime.now().uptimeNanoseconds
             if clears { surface.clear(clearColor) }
-            execute(commands, on: surface, threads: threads, profile: rasterProfile)
+            execute(prepared, on: surface, threads: threads, profile: rasterProfile)
             var stats = statistics
             stats.rasterSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
             stats.didDraw = true

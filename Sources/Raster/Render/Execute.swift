@@ -17,14 +17,61 @@ public func execute(_ commands: [FillCommand], on surface: Surface, threads: Int
     execute(commands, on: surface, threads: threads, similarityPath: true, profile: profile)
 }
 
+/// Fill commands prepared for one surface size: the per-fill setup (edges, corners, fast-path
+/// constants) that `execute` otherwise does serially before any pixel. A compositor prepares
+/// frame k + 1 on the thread that builds it while frame k rasterises. Strata extension.
+public struct PreparedCommands: Sendable {
+    let commands: [FillCommand]
+    let scene: PreparedScene
+    /// The surface size the commands were prepared for.
+    public let width: Int, height: Int
+    let prepareNanoseconds: UInt64
+
+    /// Prepares `commands` for a `width` × `height` surface.
+    public init(_ commands: [FillCommand], width: Int, height: Int) {
+        self.init(commands, width: width, height: height, similarityPath: true)
+    }
+
+    init(_ commands: [FillCommand], width: Int, height: Int, similarityPath: Bool) {
+        let start = DispatchTime.now().uptimeNanoseconds
+        self.commands = commands
+        self.width = Swift.max(0, width)
+        self.height = Swift.max(0, height)
+        scene = PreparedScene(commands, surfaceRect: IntRect(x0: 0, y0: 0, x1: self.width, y1: self.height),
+                              similarityPath: similarityPath)
+        prepareNanoseconds = DispatchTime.now().uptimeNanoseconds &- start
+    }
+
+    /// Whether there is nothing to draw.
+    public var isEmpty: Bool { scene.fills.isEmpty }
+}
+
+/// Draws prepared commands onto a surface, as `execute(_:on:threads:profile:)` draws the
+/// commands they came from (same pixels). A surface of another size than the one they were
+/// prepared for prepares them again.
+public func execute(_ prepared: PreparedCommands, on surface: Surface, threads: Int = 2, profile: RasterProfile? = nil) {
+    guard surface.width > 0, surface.height > 0, !prepared.commands.isEmpty else { return }
+    guard prepared.width == surface.width, prepared.height == surface.height else {
+        return execute(prepared.commands, on: surface, threads: threads, profile: profile)
+    }
+    rasterise(prepared.scene, on: surface, threads: threads, prepareNanoseconds: prepared.prepareNanoseconds,
+              profile: profile)
+}
+
 /// `execute`, optionally without the similarity fast path (tests compare both paths).
 func execute(_ commands: [FillCommand], on surface: Surface, threads: Int, similarityPath: Bool,
              profile: RasterProfile? = nil) {
     guard surface.width > 0, surface.height > 0, !commands.isEmpty else { return }
-    let prepareStart = profile == nil ? 0 : DispatchTime.now().uptimeNanoseconds
-    let scene = PreparedScene(commands, surface: surface, similarityPath: similarityPath)
+    let prepared = PreparedCommands(commands, width: surface.width, height: surface.height, similarityPath: similarityPath)
+    rasterise(prepared.scene, on: surface, threads: threads, prepareNanoseconds: prepared.prepareNanoseconds,
+              profile: profile)
+}
+
+/// The bands of a prepared scene, on `threads` workers.
+private func rasterise(_ scene: PreparedScene, on surface: Surface, threads: Int, prepareNanoseconds: UInt64,
+                       profile: RasterProfile?) {
     if let profile {
-        profile.add(.prepare, nanoseconds: DispatchTime.now().uptimeNanoseconds &- prepareStart)
+        profile.add(.prepare, nanoseconds: prepareNanoseconds)
         profile.count(scene)
     }
     guard !scene.fills.isEmpty else { return }

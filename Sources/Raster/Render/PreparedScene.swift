@@ -197,11 +197,15 @@ extension PreparedScene {
     /// zero or NaN opacity, non-finite or singular maps, entirely behind the eye or clipped
     /// away) are dropped here.
     init(_ commands: [FillCommand], surface: Surface, similarityPath: Bool = true) {
+        self.init(commands, surfaceRect: IntRect(surface), similarityPath: similarityPath)
+    }
+
+    /// Prepares `commands` for a surface whose pixels are `surfaceRect`.
+    init(_ commands: [FillCommand], surfaceRect: IntRect, similarityPath: Bool = true) {
         useSimilarityPath = similarityPath
         fills.reserveCapacity(commands.count)
         edges.reserveCapacity(commands.count * 4)
         similarities.reserveCapacity(commands.count)
-        let surfaceRect = IntRect(surface)
         for command in commands {
             prepare(command, surfaceRect)
         }

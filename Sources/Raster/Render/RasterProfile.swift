@@ -14,7 +14,7 @@ public final class RasterProfile: @unchecked Sendable {
         /// A pixman-style name and the path that leads to it.
         public var name: String {
             switch self {
-            case .prepare: return "prepare (per-fill setup, serial)"
+            case .prepare: return "prepare (per-fill setup, before the bands)"
             case .similaritySolid: return "over_solid, similarity SDF rims"
             case .similarityTexture: return "over_bilinear_affine, similarity SDF rims"
             case .affineRimSolid: return "over_solid_affine_rim"
