@@ -1,8 +1,9 @@
 /// A premultiplied BGRA 8-bit framebuffer: one `UInt32` per pixel, `0xAARRGGBB`, which in
 /// little-endian memory is the byte order B, G, R, A (the X11 TrueColor LSB-first layout).
 ///
-/// Rows are `stride` pixels apart (`stride >= width`). The surface owns its memory; `pixels`
-/// stays valid for the surface's lifetime and does not move unless `resize` is called.
+/// Rows are `stride` pixels apart (`stride >= width`). The surface owns its memory (unless made
+/// with `init(wrapping:…)`); `pixels` stays valid for the surface's lifetime and does not move
+/// unless `resize` is called.
 public final class Surface: @unchecked Sendable {
     /// Width in pixels, `0...Surface.maximumDimension`.
     public private(set) var width: Int
@@ -12,6 +13,8 @@ public final class Surface: @unchecked Sendable {
     public private(set) var stride: Int
     /// The first pixel of the first row.
     public private(set) var pixels: UnsafeMutablePointer<UInt32>
+    /// False for a surface over someone else's memory (`init(wrapping:…)`): never freed here.
+    private var ownsPixels = true
 
     /// The largest width or height a surface accepts (16384, as a large GPU texture).
     public static let maximumDimension = 16_384
@@ -29,7 +32,24 @@ public final class Surface: @unchecked Sendable {
         pixels.initialize(repeating: 0, count: count)
     }
 
-    deinit { pixels.deallocate() }
+    /// A surface over memory it does not own, e.g. a shared-memory image the window system
+    /// reads, so that frames are drawn where they are shown with no copy. The memory must hold
+    /// `height` rows of `stride` pixels and outlive every use of the surface; it is not
+    /// cleared. Returns nil for sizes outside `1...maximumDimension` or `stride < width`.
+    /// (`resize` moves such a surface onto memory of its own.)
+    public init?(wrapping pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int, stride: Int) {
+        let limit = 1...Surface.maximumDimension
+        guard limit.contains(width), limit.contains(height), stride >= width, stride <= 4 * Surface.maximumDimension else {
+            return nil
+        }
+        self.width = width
+        self.height = height
+        self.stride = stride
+        self.pixels = pixels
+        ownsPixels = false
+    }
+
+    deinit { if ownsPixels { pixels.deallocate() } }
 
     /// Bytes between rows.
     @inlinable public var bytesPerRow: Int { stride * 4 }
@@ -39,7 +59,8 @@ public final class Surface: @unchecked Sendable {
         let w = Swift.min(Swift.max(width, 0), Surface.maximumDimension)
         let h = Swift.min(Swift.max(height, 0), Surface.maximumDimension)
         guard w != self.width || h != self.height else { return }
-        pixels.deallocate()
+        if ownsPixels { pixels.deallocate() }
+        ownsPixels = true
         self.width = w
         self.height = h
         self.stride = w

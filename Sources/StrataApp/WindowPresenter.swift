@@ -24,6 +24,14 @@ public final class WindowPresenter {
         display.processEvents()
     }
 
+    /// Presents one frame that `draw` renders straight into the window's free shared-memory
+    /// buffer (no copy on this side; see `X11Window.present(drawingWith:)`), then processes
+    /// pending X events.
+    public func present(drawingWith draw: (Surface) -> Void) {
+        window.present(drawingWith: draw)
+        display.processEvents()
+    }
+
     /// Closes the window.
     public func close() { window.close() }
 }

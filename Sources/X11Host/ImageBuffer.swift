@@ -13,6 +13,14 @@ final class ImageBuffer {
     /// An `XShmPutImage` from this buffer was issued and its `ShmCompletion` has not arrived:
     /// the server may still be reading it, so it must not be written.
     var isBusy = false
+    /// The image's pixels as a surface, when they are laid out as one (32-bit BGRA, LSB first);
+    /// valid until `destroy`.
+    private(set) lazy var surface: Surface? = {
+        guard let data = image.pointee.data, image.pointee.bits_per_pixel == 32,
+              image.pointee.byte_order == LSBFirst, image.pointee.bytes_per_line % 4 == 0 else { return nil }
+        return Surface(wrapping: UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self),
+                       width: width, height: height, stride: Int(image.pointee.bytes_per_line) / 4)
+    }()
 
     private init(image: UnsafeMutablePointer<XImage>, segment: UnsafeMutablePointer<XShmSegmentInfo>?) {
         self.image = image

@@ -15,8 +15,37 @@ extension X11Window {
         guard let buffer = freeBuffer() else { return }
         let w = min(surface.width, buffer.width), h = min(surface.height, buffer.height)
         guard w > 0, h > 0 else { return }
-        let d = display.handle
         buffer.write(surface, width: w, height: h, format: display.format, packer: display.packer)
+        blit(buffer, width: w, height: h, since: start)
+    }
+
+    /// Shows a frame that `draw` renders straight into the buffer the server reads (a surface
+    /// of the window's size over the free MIT-SHM segment, or the plain image): no copy of the
+    /// frame on this side. The surface holds an older frame, not the last one; it is valid only
+    /// during `draw`. When the visual is not 32-bit BGRA, `draw` gets a scratch surface that is
+    /// converted as `present(_:)` converts.
+    public func present(drawingWith draw: (Surface) -> Void) {
+        guard !isClosed else { return }
+        guard let buffer = freeBuffer() else { return }
+        guard display.packer == nil, let target = buffer.surface else {
+            let scratch = scratchSurface ?? Surface(width: width, height: height)
+            scratch.resize(width: width, height: height)
+            scratchSurface = scratch
+            draw(scratch)
+            let start = monotonicSeconds()
+            buffer.write(scratch, width: min(width, buffer.width), height: min(height, buffer.height),
+                         format: display.format, packer: display.packer)
+            blit(buffer, width: min(width, buffer.width), height: min(height, buffer.height), since: start)
+            return
+        }
+        draw(target)
+        blit(buffer, width: buffer.width, height: buffer.height, since: monotonicSeconds())
+    }
+
+    /// Puts `buffer`'s top-left `width` × `height` pixels into the window and delivers events.
+    private func blit(_ buffer: ImageBuffer, width w: Int, height h: Int, since start: Double) {
+        guard w > 0, h > 0 else { return }
+        let d = display.handle
         if buffer.segment != nil {
             XShmPutImage(d, windowID, gc, buffer.image, 0, 0, 0, 0, UInt32(w), UInt32(h), 1)
             buffer.isBusy = true

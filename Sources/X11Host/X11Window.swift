@@ -27,6 +27,8 @@ public final class X11Window {
 
     let gc: GC
     var buffers: [ImageBuffer] = []
+    /// Where `present(drawingWith:)` draws when the visual needs converting (no direct drawing).
+    var scratchSurface: Surface?
 
     /// Creates and maps a window of `width`×`height` pixels titled `title`.
     ///

@@ -57,6 +57,36 @@ struct PresentReadbackTests {
         window.close()
     }
 
+    /// Frames drawn straight into the shared-memory buffers (no copy): the two buffers take
+    /// turns, each is a window-sized surface, and the last frame drawn is what shows.
+    @Test func framesDrawnIntoTheSharedBuffersReadBack() async throws {
+        let server = try await XvfbServer.start()
+        defer { server.stop() }
+        let display = try X11Display(name: server.display)
+        let window = try X11Window(display: display, title: "strata-direct", width: 64, height: 48)
+        let recorder = EventRecorder(window)
+        #expect(await recorder.waitForExpose())
+        var targets: [UnsafeMutablePointer<UInt32>] = []
+        for colour: UInt32 in [0xFF10_2030, 0xFF40_5060, 0xFF70_8090] {
+            window.present { target in
+                #expect(target.width == 64 && target.height == 48 && target.stride >= 64)
+                targets.append(target.pixels)
+                target.clear(colour)
+                target[63, 47] = 0xFFFE_DCBA
+            }
+        }
+        display.synchronize()
+        #expect(window.frameInfo.usesSharedMemory)
+        #expect(window.frameInfo.framesPresented == 3)
+        #expect(targets.count == 3 && targets[0] != targets[1] && targets[2] == targets[0])
+        let pixels = try #require(WindowPixels.read(display: server.display, window: window.windowID,
+                                                     width: 64, height: 48))
+        #expect(pixels[0] & 0xFF_FFFF == 0x708090)
+        #expect(pixels[47 * 64 + 62] & 0xFF_FFFF == 0x708090)
+        #expect(pixels[47 * 64 + 63] & 0xFF_FFFF == 0xFEDCBA)
+        window.close()
+    }
+
     @Test func overlapIsBlittedAndTheRestIsLeftAlone() async throws {
         let server = try await XvfbServer.start()
         defer { server.stop() }

@@ -45,7 +45,11 @@ struct SharedMemoryFallbackTests {
                 surface.clear(0xFF33_6699)
                 surface[49, 39] = 0xFFFE_DCBA
                 window.present(surface)
-                window.present(surface)
+                // The second frame drawn straight into the plain image.
+                window.present { target in
+                    target.clear(0xFF33_6699)
+                    target[49, 39] = 0xFFFE_DCBA
+                }
                 display.synchronize()
                 guard !window.frameInfo.usesSharedMemory, window.frameInfo.framesPresented == 2 else { exit(12) }
                 guard let pixels = WindowPixels.read(display: name, window: window.windowID, width: 50, height: 40),

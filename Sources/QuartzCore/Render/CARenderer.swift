@@ -139,28 +139,65 @@ public final class CARenderer: @unchecked Sendable {
 
     /// Draws a prepared frame into the framebuffer (the pixel work). Strata extension.
     public func draw(_ frame: PreparedFrame) {
+        draw(frame, into: surface)
+    }
+
+    /// Draws a prepared frame into `target` instead of the framebuffer: a surface over the
+    /// memory a window shows (`X11Window.present(drawingWith:)`), so the frame needs no copy.
+    /// Targets may alternate (double buffering): a frame with nothing new still brings a target
+    /// that holds an older frame up to date. The frame is laid out for `bounds`; a target of
+    /// another size is drawn at its top-left and cleared elsewhere. Strata extension.
+    public func draw(_ frame: PreparedFrame, into target: Surface) {
+        let isCurrent = currentTargets.contains { $0.surface === target }
         switch frame.work {
         case .noRoot(let clears):
-            if clears { surface.clear(clearColor) }
+            if clears || !isCurrent { target.clear(clearColor) }
+            lastCommands = nil
+            currentTargets = [WeakSurface(surface: target)]
         case .unchanged:
             lastFrameStatistics = FrameStatistics()
+            guard !isCurrent else { return }
+            if let (prepared, clears) = lastCommands {
+                lastFrameStatistics.rasterSeconds = paint(prepared, clears: clears, into: target)
+                lastFrameStatistics.didDraw = true
+            } else {
+                target.clear(clearColor)
+            }
+            currentTargets.removeAll { $0.surface == nil }
+            currentTargets.append(WeakSurface(surface: target))
         case .draw(let prepared, let clears, let statistics):
-            let start = DispatchTime.now().uptimeNanoseconds
-            if clears { surface.clear(clearColor) }
-            execute(prepared, on: surface, threads: threads, profile: rasterProfile)
             var stats = statistics
-            stats.rasterSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
+            stats.rasterSeconds = paint(prepared, clears: clears, into: target)
             stats.didDraw = true
             lastFrameStatistics = stats
+            lastCommands = (prepared, clears)
+            currentTargets = [WeakSurface(surface: target)]
         }
     }
+
+    /// Clears (when the root does not cover the target) and rasterises; returns the seconds taken.
+    private func paint(_ prepared: PreparedCommands, clears: Bool, into target: Surface) -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        if clears || target.width != surface.width || target.height != surface.height { target.clear(clearColor) }
+        execute(prepared, on: target, threads: threads, profile: rasterProfile)
+        return Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
+    }
+
+    /// The commands of the last frame drawn, to bring another target up to date.
+    private var lastCommands: (PreparedCommands, clears: Bool)?
+    /// The surfaces that hold the last frame drawn.
+    private var currentTargets: [WeakSurface] = []
+    private struct WeakSurface { weak var surface: Surface? }
 
     /// Layer content textures rendered so far (cache misses); tests check reuse across frames.
     package var contentCacheMisses: Int { contentCache.misses }
 
     /// Forgets what was drawn, so the next `render()` draws even if nothing changed (after the
     /// surface was resized or its pixels were lost). Strata extension.
-    public func invalidate() { lastDrawn = nil }
+    public func invalidate() {
+        lastDrawn = nil
+        currentTargets = []
+    }
 
     /// Ends the frame.
     public func endFrame() { inFrame = false }

@@ -1,0 +1,80 @@
+import Testing
+@testable import QuartzCore
+import Raster
+
+// `CARenderer.draw(_:into:)`: frames drawn into surfaces that take turns (a window's two
+// shared-memory buffers) are the frames `render()` draws, and a frame with nothing new still
+// brings a target holding an older frame up to date.
+
+private func allPixels(_ s: Surface) -> [UInt32] {
+    (0..<s.height).flatMap { y in (0..<s.width).map { x in s[x, y] } }
+}
+
+/// A translucent rounded square over a grey root; `animated` moves it along x over one second.
+private func scene(animated: Bool) -> CALayer {
+    CATransaction.begin()
+    CATransaction.setDisableActions(true)
+    let root = CALayer()
+    root.bounds = CGRect(x: 0, y: 0, width: 64, height: 48)
+    root.backgroundColor = CGColor(gray: 0.3, alpha: 1)
+    let square = CALayer()
+    square.bounds = CGRect(x: 0, y: 0, width: 20, height: 20)
+    square.position = CGPoint(x: 20, y: 24)
+    square.cornerRadius = 5
+    square.opacity = 0.6
+    square.backgroundColor = CGColor(red: 1, green: 0.5, blue: 0, alpha: 1)
+    root.addSublayer(square)
+    CATransaction.commit()
+    if animated {
+        let move = CABasicAnimation(keyPath: "position.x")
+        move.fromValue = 10.0; move.toValue = 50.0; move.duration = 1
+        square.add(move, forKey: "move")
+    }
+    CATransaction.flush()
+    return root
+}
+
+@Test func framesDrawnIntoAlternatingTargetsAreTheRenderedFrames() {
+    CAMediaClock.withManualClock(startingAt: 0) { clock in
+        let root = scene(animated: true)
+        let renderer = CARenderer(width: 64, height: 48)
+        renderer.layer = root
+        let reference = CARenderer(width: 64, height: 48)
+        reference.layer = root
+        let targets = [Surface(width: 64, height: 48), Surface(width: 64, height: 48)]
+        for t in targets { t.clear(0xFFFF_00FF) }
+        for (k, time) in [0.0, 0.25, 0.5, 0.75].enumerated() {
+            clock.set(time)
+            let target = targets[k % 2]
+            renderer.draw(renderer.prepareFrame(atTime: time), into: target)
+            reference.beginFrame(atTime: time); reference.render(); reference.endFrame()
+            #expect(allPixels(target) == allPixels(reference.surface), "frame \(k)")
+            #expect(renderer.lastFrameStatistics.didDraw)
+        }
+        // The square moved: the frames are not all the same.
+        #expect(allPixels(targets[0]) != allPixels(targets[1]))
+    }
+}
+
+@Test func anUnchangedFrameBringsAnOlderTargetUpToDate() {
+    CAMediaClock.withManualClock(startingAt: 0) { _ in
+        let root = scene(animated: false)
+        let renderer = CARenderer(width: 64, height: 48)
+        renderer.layer = root
+        let first = Surface(width: 64, height: 48), second = Surface(width: 64, height: 48)
+        second.clear(0xFFFF_00FF)
+        renderer.draw(renderer.prepareFrame(atTime: 0), into: first)
+        // Nothing changed: the first target needs no work, the second gets the frame.
+        renderer.draw(renderer.prepareFrame(atTime: 1), into: first)
+        #expect(!renderer.lastFrameStatistics.didDraw)
+        renderer.draw(renderer.prepareFrame(atTime: 2), into: second)
+        #expect(renderer.lastFrameStatistics.didDraw)
+        #expect(allPixels(second) == allPixels(first))
+        // Hand-computed: orange (1, 0.5, 0) at 0.6 over grey 0.3 (77): R 153 + 31 = 184,
+        // G 77 + 31 = 108, B 31 (0.4 × 77 = 30.8).
+        #expect(second[20, 24] == 0xFFB8_6C1F)
+        #expect(second[2, 2] == 0xFF4D_4D4D)
+        renderer.draw(renderer.prepareFrame(atTime: 3), into: second)
+        #expect(!renderer.lastFrameStatistics.didDraw)
+    }
+}
