@@ -6,7 +6,18 @@ import Testing
 // contents. Hand-computed: opacity 0.5 → scale round(0.5·255 + 0.5) = 128; over white,
 // dst·(255 − 128)/255 = 127 per channel.
 
-private func scene(groupOpacity: Bool = true, transform: CATransform3D = CATransform3DIdentity) -> CALayer {
+/// 40 × 40 texels: opaque blue, or (`clearCorners`) blue inside the disc of radius 18 and
+/// transparent outside it.
+private func blueImage(clearCorners: Bool = false) -> CGImage {
+    let texels = (0..<1600).map { i -> UInt32 in
+        let dx = Double(i % 40) + 0.5 - 20, dy = Double(i / 40) + 0.5 - 20
+        return !clearCorners || dx * dx + dy * dy <= 18 * 18 ? 0xFF00_00FF : 0
+    }
+    return try! CGImage(width: 40, height: 40, premultipliedBGRA: texels)
+}
+
+private func scene(groupOpacity: Bool = true, transform: CATransform3D = CATransform3DIdentity,
+                   cornerRadius: CGFloat = 0, image: CGImage = blueImage(), masksToBounds: Bool = false) -> CALayer {
     CATransaction.begin()
     CATransaction.setDisableActions(true)
     defer { CATransaction.commit() }
@@ -17,7 +28,9 @@ private func scene(groupOpacity: Bool = true, transform: CATransform3D = CATrans
     layer.bounds = CGRect(x: 0, y: 0, width: 40, height: 40)
     layer.position = CGPoint(x: 50, y: 50)
     layer.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-    layer.contents = try! CGImage(width: 40, height: 40, premultipliedBGRA: [UInt32](repeating: 0xFF00_00FF, count: 1600))
+    layer.contents = image
+    layer.cornerRadius = cornerRadius
+    layer.masksToBounds = masksToBounds
     layer.opacity = 0.5
     layer.allowsGroupOpacity = groupOpacity
     layer.transform = transform
@@ -48,7 +61,9 @@ private func scene(groupOpacity: Bool = true, transform: CATransform3D = CATrans
 }
 
 @Test(.manualClock) func theGroupTextureIsRenderedOnceForAMovingLayer() {
-    let root = scene()
+    // Rounded corners with opaque contents beyond them: not a plain image over a colour, so
+    // the group comes from the cache.
+    let root = scene(cornerRadius: 8)
     let layer = root.sublayers![0]
     let move = CABasicAnimation(keyPath: "position.x")
     move.fromValue = 30.0; move.toValue = 70.0; move.duration = 1
@@ -63,4 +78,41 @@ private func scene(groupOpacity: Bool = true, transform: CATransform3D = CATrans
         #expect(renderer.lastFrameStatistics.didDraw)
     }
     #expect(renderer.contentCacheMisses == 1)
+}
+
+@Test(.manualClock) func contentsOverABackgroundNeedNoTextureOfTheirOwn() {
+    // Contents transparent outside the rounded background: one fill of the image over the
+    // colour, nothing cached. Hand-computed as above.
+    let root = scene(cornerRadius: 10, image: blueImage(clearCorners: true))
+    let renderer = CARenderer(width: 100, height: 100)
+    renderer.layer = root
+    renderer.beginFrame(atTime: CACurrentMediaTime())
+    renderer.render()
+    renderer.endFrame()
+    #expect(renderer.contentCacheMisses == 0)
+    #expect(renderer.lastFrameStatistics.commandCount == 2)   // the root, and the layer's one fill
+    let image = renderer.makeImage()
+    Golden.expectPixel(image, 50, 50, 0xFF7F_7FFF, "blue at half over white: the background stays under it")
+    Golden.expectPixel(image, 31, 50, 0xFFFF_7F7F, "red at half where the contents are clear, inside the shape")
+    Golden.expectPixel(image, 31, 31, 0xFFFF_FFFF, "outside the rounded corner: nothing")
+}
+
+@Test(.manualClock) func contentsReachingBeyondRoundedCornersStillShowThere() {
+    // Opaque contents in the corners, outside the rounded background: the group keeps them
+    // (through the cache), as Core Animation draws contents unclipped without masksToBounds.
+    let root = scene(cornerRadius: 10)
+    let renderer = CARenderer(width: 100, height: 100)
+    renderer.layer = root
+    renderer.beginFrame(atTime: CACurrentMediaTime())
+    renderer.render()
+    renderer.endFrame()
+    #expect(renderer.contentCacheMisses == 1)
+    let image = renderer.makeImage()
+    Golden.expectPixel(image, 30, 30, 0xFF7F_7FFF, tolerance: 1, "the contents' corner texel, at half over white")
+    Golden.expectPixel(image, 50, 50, 0xFF7F_7FFF, tolerance: 1, "interior")
+    // With masksToBounds the corner is clipped, and the image-over-colour fill serves it.
+    let masked = scene(cornerRadius: 10, masksToBounds: true)
+    let clipped = Golden.render(masked, width: 100, height: 100)
+    Golden.expectPixel(clipped, 30, 30, 0xFFFF_FFFF, "clipped away")
+    Golden.expectPixel(clipped, 50, 50, 0xFF7F_7FFF, "interior")
 }

@@ -40,7 +40,8 @@ import Testing
 
 /// `over_bilinear_affine` one pixel at a time in 32-bit words: the same 16.16 stepping.
 func bilinearAffineReference(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Surface,
-                             start: SIMD3<Double>, step: SIMD3<Double>, scale: UInt32, coverage: [UInt32]?) {
+                             start: SIMD3<Double>, step: SIMD3<Double>, scale: UInt32, coverage: [UInt32]?,
+                             underlay: UInt32 = 0) {
     func fixed(_ x: Double) -> Int { Int(min(max(x, -1e9), 1e9) * 65536) }
     var u = fixed(start.x - 0.5), v = fixed(start.y - 0.5)
     let du = fixed(step.x), dv = fixed(step.y)
@@ -51,7 +52,9 @@ func bilinearAffineReference(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, 
         let iu = cu >> 16, iv = cv >> 16
         let wu = UInt32((cu >> 8) & 255), wv = UInt32((cv >> 8) & 255)
         func t(_ x: Int, _ y: Int) -> UInt32 { tex[min(max(x, 0), tex.width - 1), min(max(y, 0), tex.height - 1)] }
-        let texel = lerp256(lerp256(t(iu, iv), t(iu + 1, iv), wu), lerp256(t(iu, iv + 1), t(iu + 1, iv + 1), wu), wv)
+        var texel = lerp256(lerp256(t(iu, iv), t(iu + 1, iv), wu), lerp256(t(iu, iv + 1), t(iu + 1, iv + 1), wu), wv)
+        // The underlay colour under the sample (source-over), per channel.
+        texel = texel &+ mul255(underlay, 255 - (texel >> 24))
         dst[i] = over(mul255(texel, s), dst[i])
     }
 }
@@ -70,17 +73,20 @@ func bilinearAffineReference(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, 
         let start = SIMD3(Double.random(in: -8...45, using: &rng), Double.random(in: -8...37, using: &rng), 1)
         let coverage: [UInt32]? = trial % 2 == 0 ? nil : (0..<count).map { _ in UInt32.random(in: 0...255, using: &rng) }
         let s = UInt32.random(in: 0...255, using: &rng)
+        // A third of the trials composite the samples over a colour first (`textureOverColor`).
+        let underlay = trial % 3 == 0 ? randomPremultiplied(&rng) : 0
         var a = (0..<count).map { _ in randomPremultiplied(&rng) }
         var b = a
         a.withUnsafeMutableBufferPointer { buffer in
             if let coverage {
-                coverage.withUnsafeBufferPointer { over_bilinear_affine(buffer.baseAddress!, count, view, start: start, step: step, scale: s, coverage: $0.baseAddress!, lanes: true) }
+                coverage.withUnsafeBufferPointer { over_bilinear_affine(buffer.baseAddress!, count, view, start: start, step: step, scale: s, coverage: $0.baseAddress!, underlay: underlay, lanes: true) }
             } else {
-                over_bilinear_affine(buffer.baseAddress!, count, view, start: start, step: step, scale: s, coverage: nil, lanes: true)
+                over_bilinear_affine(buffer.baseAddress!, count, view, start: start, step: step, scale: s, coverage: nil, underlay: underlay, lanes: true)
             }
         }
         b.withUnsafeMutableBufferPointer {
-            bilinearAffineReference($0.baseAddress!, count, tex, start: start, step: step, scale: s, coverage: coverage)
+            bilinearAffineReference($0.baseAddress!, count, tex, start: start, step: step, scale: s, coverage: coverage,
+                                    underlay: underlay)
         }
         #expect(a == b, "trial \(trial)")
     }

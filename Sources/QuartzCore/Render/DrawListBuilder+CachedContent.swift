@@ -23,6 +23,33 @@ extension DrawListBuilder {
         return sigma
     }
 
+    /// Draws a layer whose own parts are a background colour and a contents image filling its
+    /// bounds as one fill of the image over the colour (`Paint.textureOverColor`) inside the
+    /// background's shape: the group at `opacity` (the group's) with no texture of its own, so
+    /// layers that share an image share its texels. Only when that is the group exactly: no
+    /// border, and the image clipped to the shape (`masksToBounds`) or transparent wherever it
+    /// could reach beyond the rounded corners. False otherwise (the caller tries the cache).
+    func emitContentsOverBackground(_ layer: PresentedLayer, matrix: CATransform3D, clip: Clip, opacity: Float) -> Bool {
+        let s = layer.state
+        guard let cache = contentCache, let bg = s.backgroundColor, bg.alpha > 0,
+              !(s.borderWidth > 0 && (s.borderColor?.alpha ?? 0) > 0),
+              layer.sublayers.allSatisfy({ $0.state.isHidden && $0.transition == nil }),
+              let p = Self.contentsPlacement(s), !p.isNinePart else { return false }
+        let b = s.bounds.standardized
+        let tolerance = 1e-9 * max(1, b.width, b.height)
+        guard abs(p.dest.minX - b.minX) <= tolerance, abs(p.dest.minY - b.minY) <= tolerance,
+              abs(p.dest.maxX - b.maxX) <= tolerance, abs(p.dest.maxY - b.maxY) <= tolerance else { return false }
+        let shape = Self.roundedBounds(s)
+        if !s.masksToBounds {
+            guard cache.isTransparent(p.image, inCornersOf: shape, toTexel: p.toTexel) else { return false }
+        }
+        appendCommand(FillCommand(shape: shape, localToDevice: Self.planeMap(matrix),
+                                  paint: .textureOverColor(p.image.surface, map: p.toTexel, filter: p.filter,
+                                                           color: bg.premultipliedARGB32),
+                                  opacity: opacity, clip: clip))
+        return true
+    }
+
     /// Draws a layer without visible sublayers as its cached content texture at `opacity` (the
     /// group's). False when the cache cannot serve it — no cache, the plane is magnified (the
     /// texture would blur), too large, or degenerate — and the caller draws an offscreen group.

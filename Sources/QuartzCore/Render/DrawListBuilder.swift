@@ -57,7 +57,8 @@ package final class DrawListBuilder {
         let groupOpacity = s.allowsGroupOpacity && s.opacity < 1 && !layer.isTransformLayer
             && (hasVisibleSublayers || Self.ownPartCount(s) > 1)
         if groupOpacity, layer.mask == nil, !hasShadow, !hasVisibleSublayers,
-           emitCachedContent(layer, matrix: matrix, clip: clip, opacity: opacity * s.opacity) { return }
+           emitContentsOverBackground(layer, matrix: matrix, clip: clip, opacity: opacity * s.opacity)
+            || emitCachedContent(layer, matrix: matrix, clip: clip, opacity: opacity * s.opacity) { return }
         if (layer.mask != nil || hasShadow || groupOpacity) && !layer.isTransformLayer {
             emitOffscreen(layer, matrix: matrix, clip: clip, opacity: opacity, hasShadow: hasShadow, groupOpacity: groupOpacity)
             return
@@ -87,30 +88,48 @@ package final class DrawListBuilder {
         }
     }
 
-    private func emitContents(_ s: LayerState, map: Projective, clip: Clip, opacity: Float) {
-        guard let image = s.contents as? CGImage, image.width > 0, image.height > 0 else { return }
+    /// Where a layer's contents image draws: its destination in the layer, the local → texel
+    /// map and the filter, and whether `contentsCenter` makes it nine parts.
+    struct ContentsPlacement {
+        let image: CGImage
+        let dest: CGRect
+        let toTexel: Projective
+        let filter: Filter
+        let isNinePart: Bool
+    }
+
+    /// The placement of `s.contents`, or nil when no image shows.
+    static func contentsPlacement(_ s: LayerState) -> ContentsPlacement? {
+        guard let image = s.contents as? CGImage, image.width > 0, image.height > 0 else { return nil }
         let cr = s.contentsRect.standardized
         let visibleW = CGFloat(image.width) * cr.width, visibleH = CGFloat(image.height) * cr.height
-        guard visibleW > 0, visibleH > 0 else { return }
+        guard visibleW > 0, visibleH > 0 else { return nil }
         let dest = ContentsLayout.destination(bounds: s.bounds, imageSize: CGSize(width: visibleW, height: visibleH),
                                               scale: s.contentsScale, gravity: s.contentsGravity)
-        guard dest.width > 0, dest.height > 0 else { return }
+        guard dest.width > 0, dest.height > 0 else { return nil }
         // local → texel: (x − dest.minX)·(visibleW / dest.width) + contentsRect.minX·imageWidth.
         let sx = visibleW / dest.width, sy = visibleH / dest.height
         let toTexel = Projective(affine: sx, 0, 0, sy,
                                  -dest.minX * sx + cr.minX * CGFloat(image.width),
                                  -dest.minY * sy + cr.minY * CGFloat(image.height))
         let filter: Filter = (sx < 1 ? s.magnificationFilter : s.minificationFilter) == .nearest ? .nearest : .bilinear
-        let shape = RoundedRect(minX: dest.minX, minY: dest.minY, maxX: dest.maxX, maxY: dest.maxY)
         let cc = s.contentsCenter.standardized
         let unit = CGRect(x: 0, y: 0, width: 1, height: 1)
-        if cc != unit, cc.minX >= 0, cc.minY >= 0, cc.maxX <= 1, cc.maxY <= 1, s.contentsGravity == .resize {
-            emitNinePart(image: image, contentsRect: cr, center: cc, dest: dest, shape: shape, map: map,
-                         filter: filter, scale: s.contentsScale, clip: clip, opacity: opacity)
+        let ninePart = cc != unit && cc.minX >= 0 && cc.minY >= 0 && cc.maxX <= 1 && cc.maxY <= 1 && s.contentsGravity == .resize
+        return ContentsPlacement(image: image, dest: dest, toTexel: toTexel, filter: filter, isNinePart: ninePart)
+    }
+
+    private func emitContents(_ s: LayerState, map: Projective, clip: Clip, opacity: Float) {
+        guard let p = Self.contentsPlacement(s) else { return }
+        let shape = RoundedRect(minX: p.dest.minX, minY: p.dest.minY, maxX: p.dest.maxX, maxY: p.dest.maxY)
+        if p.isNinePart {
+            emitNinePart(image: p.image, contentsRect: s.contentsRect.standardized, center: s.contentsCenter.standardized,
+                         dest: p.dest, shape: shape, map: map, filter: p.filter, scale: s.contentsScale, clip: clip,
+                         opacity: opacity)
             return
         }
         commands.append(FillCommand(shape: shape, localToDevice: map,
-                                    paint: .texture(image.surface, map: toTexel, filter: filter),
+                                    paint: .texture(p.image.surface, map: p.toTexel, filter: p.filter),
                                     opacity: opacity, clip: clip))
     }
 

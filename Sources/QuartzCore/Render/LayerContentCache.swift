@@ -68,6 +68,58 @@ package final class LayerContentCache {
         return surface
     }
 
+    /// Whether `image`, placed by `toTexel` (local → texel, a scale and an offset), is clear
+    /// wherever a sample can reach beyond `shape`'s rounded corners: every texel of a corner's
+    /// quadrant whose centre lies farther from the arc's centre than the radius less 1.5 texels
+    /// (a bilinear footprint) is zero. Then the image shows nothing outside the shape.
+    /// Remembered per image and placement.
+    package func isTransparent(_ image: CGImage, inCornersOf shape: RoundedRect, toTexel: Projective) -> Bool {
+        guard toTexel.m11 > 0, toTexel.m22 > 0, toTexel.m12 == 0, toTexel.m21 == 0, toTexel.isAffine,
+              toTexel.m11.isFinite, toTexel.m22.isFinite else { return false }
+        let key = TransparencyKey(image: ObjectIdentifier(image), shape: [shape.minX, shape.minY, shape.maxX, shape.maxY,
+                                  shape.topLeft, shape.topRight, shape.bottomRight, shape.bottomLeft],
+                                  map: [toTexel.m11, toTexel.m22, toTexel.m31, toTexel.m32])
+        if let known = transparency[key] { return known.transparent }
+        let surface = image.surface
+        // A texel spans 1/m11 × 1/m22 local units; the footprint reaches 1.5 texels.
+        let margin = 1.5 * max(1 / toTexel.m11, 1 / toTexel.m22)
+        var transparent = true
+        let corners = [(shape.minX, shape.minY, shape.topLeft, 1.0, 1.0), (shape.maxX, shape.minY, shape.topRight, -1.0, 1.0),
+                       (shape.maxX, shape.maxY, shape.bottomRight, -1.0, -1.0), (shape.minX, shape.maxY, shape.bottomLeft, 1.0, -1.0)]
+        scan: for (x, y, r, ix, iy) in corners where r > 0 {
+            // The quadrant's square in texels, one texel wider all round, inside the image.
+            let a = toTexel.apply(x: x, y: y), c = toTexel.apply(x: x + ix * r, y: y + iy * r)
+            guard a.x.isFinite, a.y.isFinite, c.x.isFinite, c.y.isFinite else { transparent = false; break }
+            let x0 = max(0, Int(max(-2, min(a.x, c.x)).rounded(.down)) - 1)
+            let y0 = max(0, Int(max(-2, min(a.y, c.y)).rounded(.down)) - 1)
+            let x1 = min(image.width, Int(min(1e7, max(a.x, c.x)).rounded(.up)) + 1)
+            let y1 = min(image.height, Int(min(1e7, max(a.y, c.y)).rounded(.up)) + 1)
+            guard x0 < x1, y0 < y1 else { continue }
+            let cx = x + ix * r, cy = y + iy * r, reach = max(0, r - margin)
+            for ty in y0..<y1 {
+                let row = surface.row(ty)
+                let ly = (Double(ty) + 0.5 - toTexel.m32) / toTexel.m22 - cy
+                for tx in x0..<x1 where row[tx] != 0 {
+                    let lx = (Double(tx) + 0.5 - toTexel.m31) / toTexel.m11 - cx
+                    // Only the part of the quadrant beyond the arc (less the margin) must be clear.
+                    let inQuadrant = lx * ix < margin && ly * iy < margin
+                    if inQuadrant && lx * lx + ly * ly > reach * reach { transparent = false; break scan }
+                }
+            }
+        }
+        if transparency.count >= 1024 { transparency.removeAll() }
+        transparency[key] = (transparent, image)
+        return transparent
+    }
+
+    private struct TransparencyKey: Hashable {
+        let image: ObjectIdentifier
+        let shape: [Double]
+        let map: [Double]
+    }
+    /// The image is kept alive while its identity is part of a key.
+    private var transparency: [TransparencyKey: (transparent: Bool, image: CGImage)] = [:]
+
     private func evict(olderThan limit: Int) {
         for (k, e) in entries where e.lastUsed < limit {
             pixels -= e.surface.width * e.surface.height

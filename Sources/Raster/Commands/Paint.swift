@@ -8,6 +8,11 @@ public enum Paint: Sendable {
     case solid(UInt32)
     /// A premultiplied image, sampled through `map` (plane-local → texel coordinates).
     case texture(Surface, map: Projective, filter: Filter)
+    /// A premultiplied image composited over one premultiplied colour (source-over) before the
+    /// shape's coverage and the opacity apply: a layer's contents over its background drawn as
+    /// one group (group opacity) without an offscreen pass. The colour shows through the
+    /// image's transparent texels.
+    case textureOverColor(Surface, map: Projective, filter: Filter, color: UInt32)
     /// `color` scaled by the alpha of the sampled image (shadows, masks).
     case alphaMask(Surface, map: Projective, color: UInt32)
 }

@@ -97,15 +97,23 @@ func over_texture_span(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int,
     }
 }
 
+/// A sampled texel composited over `underlay` (source-over; `underlay` 0 leaves it as it is).
+@inlinable @inline(__always)
+func overUnderlay(_ t: UInt32, _ underlay: UInt32) -> UInt32 {
+    t &+ mul255(underlay, 255 &- (t >> 24))
+}
+
 /// Bilinear texture under an affine map: texel coordinates step in 16.16 fixed point, so a
 /// pixel costs no floating point, no divide and no conversion. Groups of eight pixels whose
 /// 2×2 neighbourhoods all lie strictly inside the texture run in 16-bit SIMD lanes (two
 /// 64-bit loads per pixel fetch the four texels); the rest run one pixel at a time. Both give
-/// exactly the same values (`lerp256`, `mul255`, `over` per channel).
+/// exactly the same values (`lerp256`, `mul255`, `over` per channel). A non-zero `underlay`
+/// is composited under each sample first (`Paint.textureOverColor`).
 @inlinable @inline(__always)
 func over_bilinear_affine(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: TextureView,
                           start: SIMD3<Double>, step: SIMD3<Double>,
-                          scale: UInt32, coverage: UnsafePointer<UInt32>?, lanes: Bool = vectorKernels) {
+                          scale: UInt32, coverage: UnsafePointer<UInt32>?, underlay: UInt32 = 0,
+                          lanes: Bool = vectorKernels) {
     // Fixed point of (u − 0.5, v − 0.5): positions relative to texel centres. Far values are
     // clamped first (per pixel below too), so nothing overflows for any finite map.
     @inline(__always) func fixed(_ x: Double) -> Int {
@@ -127,9 +135,10 @@ func over_bilinear_affine(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ t
             // transparent 2×2 neighbourhood (lerps of 0 are 0) draws nothing.
             let iu = u >> 16, r0 = tex.pixels + (v >> 16) &* tex.stride + iu, r1 = r0 + tex.stride
             let p00 = r0[0], p01 = r0[1], p10 = r1[0], p11 = r1[1]
-            if (p00 | p01 | p10 | p11) == 0 { return }
+            if (p00 | p01 | p10 | p11 | underlay) == 0 { return }
             let fu = UInt64(truncatingIfNeeded: (u >> 8) & 255), fv = UInt64(truncatingIfNeeded: (v >> 8) & 255)
-            let t = lerp256Wide(lerp256Wide(widen(p00), widen(p01), fu), lerp256Wide(widen(p10), widen(p11), fu), fv)
+            var t = lerp256Wide(lerp256Wide(widen(p00), widen(p01), fu), lerp256Wide(widen(p10), widen(p11), fu), fv)
+            if underlay != 0 { t &+= mul255Wide(widen(underlay), 255 &- (t >> 48)) }
             dst[i] = narrow(overWide(mul255Wide(t, UInt64(s)), widen(dst[i])))
             return
         }
@@ -142,8 +151,9 @@ func over_bilinear_affine(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ t
         let r0 = tex.pixels + y0 &* tex.stride, r1 = tex.pixels + y1 &* tex.stride
         // Four channels per multiply (bit-identical to lerp256/mul255/over on 32-bit words).
         let fu = UInt64(wu), fv = UInt64(wv)
-        let t = lerp256Wide(lerp256Wide(widen(r0[x0]), widen(r0[x1]), fu),
+        var t = lerp256Wide(lerp256Wide(widen(r0[x0]), widen(r0[x1]), fu),
                             lerp256Wide(widen(r1[x0]), widen(r1[x1]), fu), fv)
+        if underlay != 0 { t &+= mul255Wide(widen(underlay), 255 &- (t >> 48)) }
         if t == 0 { return }
         dst[i] = narrow(overWide(mul255Wide(t, UInt64(s)), widen(dst[i])))
     }
@@ -154,6 +164,7 @@ func over_bilinear_affine(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ t
         let laneU = lane &* Int32(truncatingIfNeeded: du), laneV = lane &* Int32(truncatingIfNeeded: dv)
         let stride32 = Int32(truncatingIfNeeded: tex.stride)
         let scale16 = spread(SIMD8<UInt32>(repeating: scale))
+        let underlay8 = SIMD8<UInt32>(repeating: underlay)
         while i &+ 8 <= count {
             let u7 = u &+ 7 &* du, v7 = v &+ 7 &* dv
             if inside(u, v) && inside(u7, v7) {
@@ -166,7 +177,8 @@ func over_bilinear_affine(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ t
                 let fu = spread(unsafeBitCast((uu &>> 8) & 255, to: SIMD8<UInt32>.self))
                 let fv = spread(unsafeBitCast((vv &>> 8) & 255, to: SIMD8<UInt32>.self))
                 let gu = SIMD16<UInt16>(repeating: 256) &- fu, gv = SIMD16<UInt16>(repeating: 256) &- fv
-                let t = lerp256x8(lerp256x8(p00, p01, fu, gu), lerp256x8(p10, p11, fu, gu), fv, gv)
+                var t = lerp256x8(lerp256x8(p00, p01, fu, gu), lerp256x8(p10, p11, fu, gu), fv, gv)
+                if underlay != 0 { t &+= mul255x8(underlay8, spread: spread(SIMD8<UInt32>(repeating: 255) &- (t &>> 24))) }
                 let s16 = coverage.map { spread(UnsafeRawPointer($0 + i).loadUnaligned(as: SIMD8<UInt32>.self)) } ?? scale16
                 store8(overx8(mul255x8(t, spread: s16), load8(dst + i)), dst + i)
             } else {
@@ -185,18 +197,18 @@ func over_bilinear_affine(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ t
 @inlinable @inline(__always)
 func over_bilinear_perspective(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: TextureView,
                                start: SIMD3<Double>, step: SIMD3<Double>,
-                               scale: UInt32, coverage: UnsafePointer<UInt32>?) {
+                               scale: UInt32, coverage: UnsafePointer<UInt32>?, underlay: UInt32 = 0) {
     over_texture_span(dst, count, start: start, step: step, perspective: true,
-                      scale: scale, coverage: coverage) { tex.bilinear($0, $1) }
+                      scale: scale, coverage: coverage) { overUnderlay(tex.bilinear($0, $1), underlay) }
 }
 
 /// Nearest-texel texture under any projective map.
 @inlinable @inline(__always)
 func over_nearest(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: TextureView,
                   start: SIMD3<Double>, step: SIMD3<Double>, perspective: Bool,
-                  scale: UInt32, coverage: UnsafePointer<UInt32>?) {
+                  scale: UInt32, coverage: UnsafePointer<UInt32>?, underlay: UInt32 = 0) {
     over_texture_span(dst, count, start: start, step: step, perspective: perspective,
-                      scale: scale, coverage: coverage) { tex.nearest($0, $1) }
+                      scale: scale, coverage: coverage) { overUnderlay(tex.nearest($0, $1), underlay) }
 }
 
 /// A colour scaled by a texture's bilinear alpha (shadows), under any projective map.

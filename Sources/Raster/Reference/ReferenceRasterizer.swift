@@ -88,6 +88,10 @@ public enum ReferenceRasterizer {
         case .texture(let t, let map, let filter):
             guard t.width > 0, t.height > 0, let uv = texel(inverse, map, px, py) else { return nil }
             return filter == .nearest ? nearest(t, uv.x, uv.y) : bilinear(t, uv.x, uv.y)
+        case .textureOverColor(let t, let map, let filter, let color):
+            guard t.width > 0, t.height > 0, let uv = texel(inverse, map, px, py) else { return nil }
+            let top = filter == .nearest ? nearest(t, uv.x, uv.y) : bilinear(t, uv.x, uv.y)
+            return top + unpack(color) * (1 - top.w)
         case .alphaMask(let t, let map, let color):
             guard t.width > 0, t.height > 0, let uv = texel(inverse, map, px, py) else { return nil }
             // The colour scaled by the texture's alpha.

@@ -415,18 +415,20 @@ struct BandRasterizer: @unchecked Sendable {
         switch f.pointee.paint {
         case .solid(let color, let interior):
             if let coverage { over_solid_coverage(dst, n, color, coverage) } else { over_solid(dst, n, interior) }
-        case .texture(let tex, let m, let filter):
+        case .texture(let tex, let m, let filter, let underlay):
             let start = m.applyHomogeneous(x: Double(x0) + 0.5, y: Double(y) + 0.5)
             let step = SIMD3(m.m11, m.m12, m.m13)
             let perspective = !(m.m13 == 0 && m.m23 == 0 && m.m33 == 1)
             switch (filter, perspective) {
             case (.bilinear, false):
-                over_bilinear_affine(dst, n, tex, start: start, step: step, scale: f.pointee.opacity8, coverage: coverage)
+                over_bilinear_affine(dst, n, tex, start: start, step: step, scale: f.pointee.opacity8, coverage: coverage,
+                                     underlay: underlay)
             case (.bilinear, true):
-                over_bilinear_perspective(dst, n, tex, start: start, step: step, scale: f.pointee.opacity8, coverage: coverage)
+                over_bilinear_perspective(dst, n, tex, start: start, step: step, scale: f.pointee.opacity8, coverage: coverage,
+                                          underlay: underlay)
             case (.nearest, _):
                 over_nearest(dst, n, tex, start: start, step: step, perspective: perspective,
-                             scale: f.pointee.opacity8, coverage: coverage)
+                             scale: f.pointee.opacity8, coverage: coverage, underlay: underlay)
             }
         case .alphaMask(let tex, let m, let color):
             let start = m.applyHomogeneous(x: Double(x0) + 0.5, y: Double(y) + 0.5)

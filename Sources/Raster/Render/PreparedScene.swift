@@ -58,8 +58,9 @@ struct ClipShape: Sendable {
 enum PreparedPaint: Sendable {
     /// A premultiplied colour, and the same already scaled by opacity (for interiors).
     case solid(color: UInt32, interior: UInt32)
-    /// A texture; `deviceToTexel` maps device pixels to texel coordinates.
-    case texture(TextureView, deviceToTexel: Projective, filter: Filter)
+    /// A texture; `deviceToTexel` maps device pixels to texel coordinates. A non-zero
+    /// `underlay` is a colour the texture is composited over first (`Paint.textureOverColor`).
+    case texture(TextureView, deviceToTexel: Projective, filter: Filter, underlay: UInt32)
     /// A colour scaled by a texture's alpha.
     case alphaMask(TextureView, deviceToTexel: Projective, color: UInt32)
 }
@@ -352,7 +353,12 @@ extension PreparedScene {
             guard texture.width > 0, texture.height > 0, map.isFinite else {
                 abandon(); corners.removeSubrange(cornerStart...); cornerExtents.removeSubrange(cornerStart...); clipShapes.removeSubrange(clipStart...); return
             }
-            paint = .texture(TextureView(texture), deviceToTexel: normalised(inverse.concatenating(map)), filter: filter)
+            paint = .texture(TextureView(texture), deviceToTexel: normalised(inverse.concatenating(map)), filter: filter, underlay: 0)
+        case .textureOverColor(let texture, let map, let filter, let color):
+            guard texture.width > 0, texture.height > 0, map.isFinite else {
+                abandon(); corners.removeSubrange(cornerStart...); cornerExtents.removeSubrange(cornerStart...); clipShapes.removeSubrange(clipStart...); return
+            }
+            paint = .texture(TextureView(texture), deviceToTexel: normalised(inverse.concatenating(map)), filter: filter, underlay: color)
         case .alphaMask(let texture, let map, let color):
             guard texture.width > 0, texture.height > 0, map.isFinite else {
                 abandon(); corners.removeSubrange(cornerStart...); cornerExtents.removeSubrange(cornerStart...); clipShapes.removeSubrange(clipStart...); return

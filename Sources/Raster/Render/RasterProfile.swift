@@ -71,7 +71,7 @@ public final class RasterProfile: @unchecked Sendable {
         if f.rim >= 0, case .solid = f.paint { return .affineRimSolid }
         switch f.paint {
         case .solid: return .solidCoverage
-        case .texture(_, let m, let filter):
+        case .texture(_, let m, let filter, _):
             if filter == .nearest { return .nearest }
             return m.m13 == 0 && m.m23 == 0 && m.m33 == 1 ? .bilinearAffine : .bilinearPerspective
         case .alphaMask: return .alphaMask
