@@ -28,6 +28,16 @@ extension OverlapGraph {
         return SIMD4(lo.x, lo.y, hi.x, hi.y)
     }
 
+    /// The centre of the points and the largest distance from it to one.
+    static func sphere(_ points: Points) -> SIMD4<Double> {
+        var c = SIMD3<Double>(0, 0, 0)
+        for p in points { c += p }
+        c /= Double(points.count)
+        var r2 = 0.0
+        for p in points { let d = p - c; r2 = max(r2, (d * d).sum()) }
+        return SIMD4(c.x, c.y, c.z, r2.squareRoot())
+    }
+
     /// Whether two polygons, each crossing the other's plane, share a segment of the planes' line.
     static func interpenetrate(_ a: Points, _ pa: Plane, _ b: Points, _ pb: Plane) -> Bool {
         var u = SIMD3(pa.normal.y * pb.normal.z - pa.normal.z * pb.normal.y,

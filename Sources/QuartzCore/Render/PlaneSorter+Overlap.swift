@@ -20,6 +20,7 @@ extension PlaneSorter {
         graph.findOverlappingPairs()
         graph.splitAndLink()
         graph.resolvePairs()
+        defer { graph.free() }
         return graph.drawingOrder()
     }
 }
@@ -52,14 +53,16 @@ struct OverlapGraph {
     var planes: [Plane?] = []
     /// Screen box: (minX, minY, maxX, maxY).
     var boxes: [SIMD4<Double>] = []
+    /// Bounding sphere (centre, radius), for the sides of a plane a polygon is on.
+    var spheres: [SIMD4<Double>] = []
     /// Position of the polygon (or the one it was split from) in the input.
     var keys: [Int] = []
     var alive: [Bool] = []
     /// Polygons whose boxes overlap (symmetric; dead entries are skipped): polygon v's list is
     /// `entries[lists[v].start ..< lists[v].start + lists[v].count]`, moved to the arena's end
     /// (twice as long) when it fills.
-    var lists: [NeighbourList] = []
-    var entries: [Neighbour] = []
+    var lists: SorterBuffer<NeighbourList>
+    var entries: SorterBuffer<Neighbour>
     /// Pairs to decide, with where each is in the other's neighbour list.
     var pending: [(a: Int, b: Int, ia: Int, ib: Int)] = []
     /// Scratch for cutting polygons.
@@ -85,17 +88,17 @@ struct OverlapGraph {
     /// Gives an empty list room for `capacity` neighbours at the arena's end.
     mutating func reserveNeighbours(_ v: Int, _ capacity: Int) {
         guard lists[v].count == 0, capacity > Int(lists[v].capacity) else { return }
-        lists[v] = NeighbourList(start: Int32(entries.count), count: 0, capacity: Int32(capacity))
-        entries.append(contentsOf: repeatElement(Neighbour(other: -1, kind: .disjoint), count: capacity))
+        let start = entries.append(repeating: Neighbour(other: -1, kind: .disjoint), count: capacity)
+        lists[v] = NeighbourList(start: Int32(start), count: 0, capacity: Int32(capacity))
     }
 
     /// Appends to v's list; returns the position in it.
     mutating func appendNeighbour(_ v: Int, _ n: Neighbour) -> Int {
         var list = lists[v]
         if list.count == list.capacity {
-            let capacity = max(4, 2 * Int(list.capacity)), start = entries.count
-            for i in 0..<Int(list.count) { entries.append(entries[Int(list.start) + i]) }
-            entries.append(contentsOf: repeatElement(Neighbour(other: -1, kind: .disjoint), count: capacity - Int(list.count)))
+            let capacity = max(4, 2 * Int(list.capacity))
+            let start = entries.append(repeating: Neighbour(other: -1, kind: .disjoint), count: capacity)
+            (entries.base + start).update(from: entries.base + Int(list.start), count: Int(list.count))
             list.start = Int32(start)
             list.capacity = Int32(capacity)
         }
@@ -136,7 +139,8 @@ struct OverlapGraph {
             points.append(contentsOf: p.points)
             spans.append(start..<points.count)
         }
-        var planes: [Plane?] = [], boxes: [SIMD4<Double>] = []
+        var planes: [Plane?] = [], boxes: [SIMD4<Double>] = [], spheres: [SIMD4<Double>] = []
+        spheres.reserveCapacity(4 * n)
         planes.reserveCapacity(4 * n)
         boxes.reserveCapacity(4 * n)
         points.withUnsafeBufferPointer { pool in
@@ -144,16 +148,20 @@ struct OverlapGraph {
                 let pts = Points(rebasing: pool[span])
                 planes.append(Self.facingPlane(pts))
                 boxes.append(Self.box(pts))
+                spheres.append(Self.sphere(pts))
             }
         }
         self.points = points
         self.spans = spans
         self.planes = planes
         self.boxes = boxes
+        self.spheres = spheres
         isFragment = input.map(\.isFragment)
         keys = Array(input.indices)
         alive = Array(repeating: true, count: n)
-        lists = Array(repeating: NeighbourList(), count: n)
+        lists = SorterBuffer(capacity: 4 * n)
+        _ = lists.append(repeating: NeighbourList(), count: n)
+        entries = SorterBuffer(capacity: 64 * n)
         indegree = Array(repeating: 0, count: n)
         drawn = Array(repeating: false, count: n)
     }
@@ -228,7 +236,7 @@ struct OverlapGraph {
             for a in splitters[b] {
                 next.removeAll(keepingCapacity: true)
                 for q in current {
-                    if relation(a, q) == .split, cut(q, by: a, into: &next) { continue }
+                    if splits(a, q), cut(q, by: a, into: &next) { continue }
                     next.append(q)
                 }
                 swap(&current, &next)
@@ -239,7 +247,7 @@ struct OverlapGraph {
         var fa: [Int] = [], fb: [Int] = []
         // Pairs of pieces to link, gathered first to size each piece's list.
         var links: [(Int32, Int32, Kind)] = []
-        links.reserveCapacity(64 * count)
+        links.reserveCapacity(4 * decided.count)
         var degree = [Int32](repeating: 0, count: count)
         for (a, b, r) in decided {
             fa.removeAll(keepingCapacity: true)
@@ -278,7 +286,7 @@ struct OverlapGraph {
         // Then each list is laid out at its final size.
         var total = entries.count
         for d in degree { total += Int(d) }
-        entries.reserveCapacity(2 * total)
+        entries.reserve(total + total / 2)
         for v in degree.indices where degree[v] > 0 { reserveNeighbours(v, Int(degree[v])) }
         for (p, q, kind) in links {
             let (ip, iq) = link(Int(p), Int(q), kind)
@@ -353,14 +361,15 @@ struct OverlapGraph {
         }
         let span = start..<points.count
         // A piece lies in q's plane; recomputing it from the piece would only add rounding.
-        let (area, box) = points.withUnsafeBufferPointer { pool in
+        let (area, box, sphere) = points.withUnsafeBufferPointer { pool in
             let pts = Points(rebasing: pool[span])
-            return (Self.projectedArea(pts), Self.box(pts))
+            return (Self.projectedArea(pts), Self.box(pts), Self.sphere(pts))
         }
         spans.append(span)
         isFragment.append(fragment)
         planes.append(area > Self.minimumArea ? own : nil)
         boxes.append(box)
+        spheres.append(sphere)
         keys.append(keys[q])
         alive.append(true)
         lists.append(NeighbourList())
@@ -389,8 +398,30 @@ struct OverlapGraph {
         }
     }
 
+    /// Which sides of `plane` polygon v has points on (as `Self.sides`): by its bounding sphere
+    /// when that lies clear of the plane, by its points otherwise.
     func sides(of v: Int, _ plane: Plane) -> (front: Bool, back: Bool) {
-        points.withUnsafeBufferPointer { Self.sides(of: Points(rebasing: $0[spans[v]]), plane) }
+        let s = spheres[v]
+        let centre = plane.normal.x * s.x + plane.normal.y * s.y + plane.normal.z * s.z + plane.d
+        // Every point is within s.w of the centre, so at least `centre - s.w` in front (the
+        // margin covers rounding, far below epsilon in context units).
+        let reach = s.w + 2 * Self.epsilon
+        if centre > reach { return (true, false) }
+        if centre < -reach { return (false, true) }
+        return points.withUnsafeBufferPointer { Self.sides(of: Points(rebasing: $0[spans[v]]), plane) }
+    }
+
+    /// Whether `relation(a, q) == .split`, testing the cheap conditions first.
+    func splits(_ a: Int, _ q: Int) -> Bool {
+        guard let pa = planes[a], let pq = planes[q], boxesOverlap(a, q) else { return false }
+        let sq = sides(of: q, pa)
+        guard sq.front && sq.back else { return false }
+        let sa = sides(of: a, pq)
+        guard sa.front && sa.back else { return false }
+        return points.withUnsafeBufferPointer { pool in
+            let ptsA = Points(rebasing: pool[spans[a]]), ptsQ = Points(rebasing: pool[spans[q]])
+            return Self.projectionsOverlap(ptsA, ptsQ) && Self.interpenetrate(ptsA, pa, ptsQ, pq)
+        }
     }
 
     func projectionsOverlap(_ a: Int, _ b: Int) -> Bool {
@@ -405,12 +436,12 @@ struct OverlapGraph {
             let ptsA = Points(rebasing: pool[spans[a]]), ptsB = Points(rebasing: pool[spans[b]])
             guard Self.projectionsOverlap(ptsA, ptsB) else { return .none }
             // Sides towards the viewer are positive (the normals face +z).
-            switch Self.sides(of: ptsB, pa) {
+            switch sides(of: b, pa) {
             case (false, false): return inputOrder   // coplanar
             case (true, false): return .before       // b entirely in front of a's plane
             case (false, true): return .after
             case (true, true):
-                switch Self.sides(of: ptsA, pb) {
+                switch sides(of: a, pb) {
                 case (false, false): return inputOrder
                 case (true, false): return .after    // a in front of b's plane
                 case (false, true): return .before
@@ -585,41 +616,52 @@ struct OverlapGraph {
     /// plane, preferably two straddling each other's planes without being ordered directly (the
     /// pair whose overlap the rest of the cycle goes round), splitting the one with less area
     /// (fragments draw clipped, which is slower). Nil when none straddles another.
+    ///
+    /// Pairs are scored in order, each test made only when a pair needs it, and the search stops
+    /// at the first pair with the highest possible score (the one a full scan would pick).
     mutating func cycleSplit(_ cycle: [Int]) -> (Int, Int)? {
         let c = cycle.count
         growMarks()
         for (i, p) in cycle.enumerated() { marks[p] = i }
         defer { for p in cycle { marks[p] = -1 } }
-        // straddles[i * c + j]: cycle[i] has points on both sides of cycle[j]'s plane.
-        var straddles = [Bool](repeating: false, count: c * c)
-        var straddling = [Bool](repeating: false, count: c)
-        for (i, p) in cycle.enumerated() where planes[p] != nil {
-            for (j, q) in cycle.enumerated() where i != j {
-                guard let pq = planes[q] else { continue }
-                let s = sides(of: p, pq)
-                if s.front && s.back { straddles[i * c + j] = true; straddling[i] = true }
-            }
-        }
-        // direct[i * c + j]: cycle[i] and cycle[j] are ordered directly (looked up from the
-        // straddling ones' side only: it is symmetric).
-        var direct = [Bool](repeating: false, count: c * c)
-        for (i, p) in cycle.enumerated() where straddling[i] {
-            for k in 0..<neighbourCount(p) {
-                let n = neighbour(p, k)
-                guard n.kind == .ownerFirst || n.kind == .otherFirst else { continue }
-                let j = marks[Int(n.other)]
-                if j >= 0 { direct[i * c + j] = true }
-            }
-        }
         let areas = cycle.map { area($0) }
+        // directRow[j] == i: cycle[i] and cycle[j] are ordered directly (filled for row i from
+        // cycle[i]'s list when it first straddles another).
+        var directRow = [Int](repeating: -1, count: c)
         var best: (score: Int, piece: Int, plane: Int)? = nil
         for i in 0..<c {
-            for j in 0..<c where straddles[i * c + j] {
-                let score = (direct[i * c + j] ? 0 : 4) + (straddles[j * c + i] ? 2 : 0) + (areas[i] <= areas[j] ? 1 : 0)
-                if best == nil || score > best!.score { best = (score, cycle[i], cycle[j]) }
+            let p = cycle[i]
+            guard let pp = planes[p] else { continue }
+            var rowFilled = false
+            for j in 0..<c where j != i {
+                let q = cycle[j]
+                guard let pq = planes[q] else { continue }
+                let s = sides(of: p, pq)
+                guard s.front && s.back else { continue }
+                if !rowFilled {
+                    rowFilled = true
+                    for k in 0..<neighbourCount(p) {
+                        let n = neighbour(p, k)
+                        guard n.kind == .ownerFirst || n.kind == .otherFirst else { continue }
+                        let m = marks[Int(n.other)]
+                        if m >= 0 { directRow[m] = i }
+                    }
+                }
+                let back = sides(of: q, pp)
+                let score = (directRow[j] == i ? 0 : 4) + (back.front && back.back ? 2 : 0) + (areas[i] <= areas[j] ? 1 : 0)
+                if best == nil || score > best!.score {
+                    best = (score, p, q)
+                    if score == 7 { return (p, q) }
+                }
             }
         }
         return best.map { ($0.piece, $0.plane) }
+    }
+
+    /// Releases the buffers kept by hand.
+    func free() {
+        lists.free()
+        entries.free()
     }
 
     func area(_ p: Int) -> Double { points.withUnsafeBufferPointer { Self.projectedArea(Points(rebasing: $0[spans[p]])) } }
