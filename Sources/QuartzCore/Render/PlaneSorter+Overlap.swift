@@ -20,12 +20,16 @@ extension PlaneSorter {
         graph.findOverlappingPairs()
         graph.splitAndLink()
         graph.resolvePairs()
+        defer { graph.free() }
         return graph.drawingOrder()
     }
 }
 
 /// The working state of `PlaneSorter.overlapSort`: polygons (fragments appended as they are
 /// split off, the split polygon marked dead), their "drawn before" edges, and pairs to decide.
+///
+/// Everything is flat and indexed by polygon id: the points of all polygons in one pool, the
+/// neighbour lists in one arena, so splitting and linking allocate nothing per polygon.
 struct OverlapGraph {
     typealias Polygon = PlaneSorter.Polygon
     typealias Plane = PlaneSorter.Plane
@@ -38,92 +42,131 @@ struct OverlapGraph {
     /// earliest polygon first (approximate, never seen in practice).
     static let cycleSplitsPerPolygon = 8
 
-    var polygons: [Polygon]
+    /// The input, returned as it is for polygons that are not split.
+    let input: [Polygon]
+    /// Every polygon's points, one after another; `spans[v]` is where polygon v's are.
+    var points: [SIMD3<Double>] = []
+    var spans: [Range<Int>] = []
+    var isFragment: [Bool] = []
     /// Each polygon's plane with its normal turned towards the viewer (z ≥ 0); nil when it has
     /// no area or is seen edge-on, then it takes part in no pair.
-    var planes: [Plane?]
+    var planes: [Plane?] = []
     /// Screen box: (minX, minY, maxX, maxY).
-    var boxes: [SIMD4<Double>]
+    var boxes: [SIMD4<Double>] = []
+    /// Bounding sphere (centre, radius), for the sides of a plane a polygon is on.
+    var spheres: [SIMD4<Double>] = []
     /// Position of the polygon (or the one it was split from) in the input.
-    var keys: [Int]
-    var alive: [Bool]
-    /// Polygons whose boxes overlap (symmetric; dead entries are skipped).
-    var neighbours: [[Neighbour]]
-    /// Pairs to decide, with where each is in the other's `neighbours`.
+    var keys: [Int] = []
+    var alive: [Bool] = []
+    /// Polygons whose boxes overlap (symmetric; dead entries are skipped): polygon v's list is
+    /// `entries[lists[v].start ..< lists[v].start + lists[v].count]`, moved to the arena's end
+    /// (twice as long) when it fills.
+    var lists: SorterBuffer<NeighbourList>
+    var entries: SorterBuffer<Neighbour>
+    /// Pairs to decide, with where each is in the other's neighbour list.
     var pending: [(a: Int, b: Int, ia: Int, ib: Int)] = []
+    /// Scratch for cutting polygons.
+    var scratchDistances: [Double] = []
+    var scratchFront: [SIMD3<Double>] = []
+    var scratchBack: [SIMD3<Double>] = []
 
     /// A polygon whose box overlaps, and whether the pair is decided. An order found between
     /// two polygons holds for their pieces too (they do not meet, nor do pieces of them), and
     /// so does a lack of overlap: pieces take over their edges, checked against the boxes only
     /// (`removeFalseEdges` drops those that close a cycle without an overlap).
     struct Neighbour {
-        var other: Int
+        var other: Int32
         var kind: Kind
     }
     enum Kind: UInt8 { case undecided, disjoint, ownerFirst, otherFirst }
+    struct NeighbourList { var start: Int32 = 0, count: Int32 = 0, capacity: Int32 = 0 }
+
+    func neighbourCount(_ v: Int) -> Int { Int(lists[v].count) }
+    func neighbour(_ v: Int, _ i: Int) -> Neighbour { entries[Int(lists[v].start) + i] }
+    mutating func setKind(_ v: Int, _ i: Int, _ kind: Kind) { entries[Int(lists[v].start) + i].kind = kind }
+
+    /// Gives an empty list room for `capacity` neighbours at the arena's end.
+    mutating func reserveNeighbours(_ v: Int, _ capacity: Int) {
+        guard lists[v].count == 0, capacity > Int(lists[v].capacity) else { return }
+        let start = entries.append(repeating: Neighbour(other: -1, kind: .disjoint), count: capacity)
+        lists[v] = NeighbourList(start: Int32(start), count: 0, capacity: Int32(capacity))
+    }
+
+    /// Appends to v's list; returns the position in it.
+    mutating func appendNeighbour(_ v: Int, _ n: Neighbour) -> Int {
+        var list = lists[v]
+        if list.count == list.capacity {
+            let capacity = max(4, 2 * Int(list.capacity))
+            let start = entries.append(repeating: Neighbour(other: -1, kind: .disjoint), count: capacity)
+            (entries.base + start).update(from: entries.base + Int(list.start), count: Int(list.count))
+            list.start = Int32(start)
+            list.capacity = Int32(capacity)
+        }
+        entries[Int(list.start + list.count)] = n
+        list.count += 1
+        lists[v] = list
+        return Int(list.count) - 1
+    }
 
     /// Makes `a` and `b` neighbours (recording the order `kind` gives, if any); returns their
     /// positions in each other's lists.
     mutating func link(_ a: Int, _ b: Int, _ kind: Kind) -> (Int, Int) {
         let mirrored: Kind = kind == .ownerFirst ? .otherFirst : kind == .otherFirst ? .ownerFirst : kind
-        neighbours[a].append(Neighbour(other: b, kind: kind))
-        neighbours[b].append(Neighbour(other: a, kind: mirrored))
+        let ia = appendNeighbour(a, Neighbour(other: Int32(b), kind: kind))
+        let ib = appendNeighbour(b, Neighbour(other: Int32(a), kind: mirrored))
         if kind == .ownerFirst { addEdge(a, b) } else if kind == .otherFirst { addEdge(b, a) }
-        return (neighbours[a].count - 1, neighbours[b].count - 1)
+        return (ia, ib)
     }
     /// "Drawn before" edges are the neighbours whose kind is `ownerFirst` (successors) or
     /// `otherFirst` (predecessors); this counts each polygon's predecessors that are neither
     /// dead nor drawn yet.
-    var indegree: [Int]
+    var indegree: [Int] = []
     /// Set once the topological sort runs: then polygons are drawn one by one.
     var sorting = false
-    var drawn: [Bool]
+    var drawn: [Bool] = []
     var ready = MinHeap()
     /// Every live polygon not drawn yet by priority (stale entries popped lazily), for `findCycle`.
     var undrawn = MinHeap()
 
     init(_ input: [Polygon]) {
-        polygons = input
-        planes = []
-        boxes = []
-        planes.reserveCapacity(input.count)
-        boxes.reserveCapacity(input.count)
+        self.input = input
+        let n = input.count
+        var points: [SIMD3<Double>] = [], spans: [Range<Int>] = []
+        points.reserveCapacity(8 * n)
+        spans.reserveCapacity(4 * n)
         for p in input {
-            planes.append(Self.facingPlane(p.points))
-            boxes.append(Self.box(p.points))
+            let start = points.count
+            points.append(contentsOf: p.points)
+            spans.append(start..<points.count)
         }
+        var planes: [Plane?] = [], boxes: [SIMD4<Double>] = [], spheres: [SIMD4<Double>] = []
+        spheres.reserveCapacity(4 * n)
+        planes.reserveCapacity(4 * n)
+        boxes.reserveCapacity(4 * n)
+        points.withUnsafeBufferPointer { pool in
+            for span in spans {
+                let pts = Points(rebasing: pool[span])
+                planes.append(Self.facingPlane(pts))
+                boxes.append(Self.box(pts))
+                spheres.append(Self.sphere(pts))
+            }
+        }
+        self.points = points
+        self.spans = spans
+        self.planes = planes
+        self.boxes = boxes
+        self.spheres = spheres
+        isFragment = input.map(\.isFragment)
         keys = Array(input.indices)
-        alive = Array(repeating: true, count: input.count)
-        neighbours = Array(repeating: [], count: input.count)
-        indegree = Array(repeating: 0, count: input.count)
-        drawn = Array(repeating: false, count: input.count)
+        alive = Array(repeating: true, count: n)
+        lists = SorterBuffer(capacity: 4 * n)
+        _ = lists.append(repeating: NeighbourList(), count: n)
+        entries = SorterBuffer(capacity: 64 * n)
+        indegree = Array(repeating: 0, count: n)
+        drawn = Array(repeating: false, count: n)
     }
 
-    static func facingPlane(_ points: [SIMD3<Double>]) -> Plane? {
-        guard var plane = PlaneSorter.planeOf(points), projectedArea(points) > minimumArea else { return nil }
-        if plane.normal.z < 0 { plane.normal = -plane.normal; plane.d = -plane.d }
-        return plane
-    }
-
-    static func projectedArea(_ points: [SIMD3<Double>]) -> Double {
-        var twice = 0.0
-        var a = points[points.count - 1]
-        for b in points {
-            twice += a.x * b.y - b.x * a.y
-            a = b
-        }
-        return abs(twice) / 2
-    }
-
-    static func box(_ points: [SIMD3<Double>]) -> SIMD4<Double> {
-        var lo = SIMD2(points[0].x, points[0].y), hi = lo
-        for p in points.dropFirst() {
-            let q = SIMD2(p.x, p.y)
-            lo = pointwiseMin(lo, q)
-            hi = pointwiseMax(hi, q)
-        }
-        return SIMD4(lo.x, lo.y, hi.x, hi.y)
-    }
+    var count: Int { spans.count }
 
     func boxesOverlap(_ a: Int, _ b: Int) -> Bool {
         let p = boxes[a], q = boxes[b], e = Self.epsilon
@@ -132,7 +175,7 @@ struct OverlapGraph {
 
     /// Sort-and-sweep on x: every pair of (non-degenerate) polygons whose boxes overlap.
     mutating func findOverlappingPairs() {
-        let order = polygons.indices.filter { planes[$0] != nil }.sorted {
+        let order = (0..<count).filter { planes[$0] != nil }.sorted {
             boxes[$0].x != boxes[$1].x ? boxes[$0].x < boxes[$1].x : $0 < $1
         }
         var active: [Int] = []
@@ -167,7 +210,7 @@ struct OverlapGraph {
     /// boxes only; pieces of a pair that met are left pending, to be decided one by one.
     /// Splitting before linking spares the pieces that are split again their own edges.
     mutating func splitAndLink() {
-        let n = polygons.count
+        let n = count
         var decided: [(a: Int, b: Int, r: Relation)] = []
         decided.reserveCapacity(pending.count)
         var splitters = Array(repeating: [Int](), count: n)
@@ -193,7 +236,7 @@ struct OverlapGraph {
             for a in splitters[b] {
                 next.removeAll(keepingCapacity: true)
                 for q in current {
-                    if relation(a, q) == .split, cut(q, by: a, into: &next) { continue }
+                    if splits(a, q), cut(q, by: a, into: &next) { continue }
                     next.append(q)
                 }
                 swap(&current, &next)
@@ -204,8 +247,8 @@ struct OverlapGraph {
         var fa: [Int] = [], fb: [Int] = []
         // Pairs of pieces to link, gathered first to size each piece's list.
         var links: [(Int32, Int32, Kind)] = []
-        links.reserveCapacity(64 * polygons.count)
-        var degree = [Int32](repeating: 0, count: polygons.count)
+        links.reserveCapacity(4 * decided.count)
+        var degree = [Int32](repeating: 0, count: count)
         for (a, b, r) in decided {
             fa.removeAll(keepingCapacity: true)
             for i in pieceStart[a]..<pieceStart[a + 1] where boxesOverlap(pieceList[i], b) { fa.append(pieceList[i]) }
@@ -228,7 +271,7 @@ struct OverlapGraph {
             let plane = planes[a]!
             for q in fb {
                 let kind: Kind
-                switch Self.sides(of: polygons[q].points, plane) {
+                switch sides(of: q, plane) {
                 case (true, false): kind = .ownerFirst
                 case (false, true): kind = .otherFirst
                 default: kind = .undecided
@@ -240,8 +283,11 @@ struct OverlapGraph {
                 }
             }
         }
-        // Then each list is filled at its final size.
-        for v in degree.indices where degree[v] > 0 { neighbours[v].reserveCapacity(Int(degree[v])) }
+        // Then each list is laid out at its final size.
+        var total = entries.count
+        for d in degree { total += Int(d) }
+        entries.reserve(total + total / 2)
+        for v in degree.indices where degree[v] > 0 { reserveNeighbours(v, Int(degree[v])) }
         for (p, q, kind) in links {
             let (ip, iq) = link(Int(p), Int(q), kind)
             if kind == .undecided { pending.append((Int(p), Int(q), ip, iq)) }
@@ -253,24 +299,82 @@ struct OverlapGraph {
     /// Replaces `q` by its pieces on either side of `a`'s plane (appending those that take part
     /// in pairs to `pieces`), before any pair is linked. False when it does not cut `q`.
     mutating func cut(_ q: Int, by a: Int, into pieces: inout [Int]) -> Bool {
-        guard let plane = planes[a], let own = planes[q] else { return false }
-        var front: [Polygon] = [], back: [Polygon] = [], coplanar: [Polygon] = []
-        PlaneSorter.classify(polygons[q], plane, &front, &back, &coplanar)
-        guard !(front.isEmpty && back.isEmpty), coplanar.isEmpty else { return false }
-        alive[q] = false
-        for piece in front + back {
-            let id = polygons.count
-            polygons.append(piece)
-            planes.append(Self.projectedArea(piece.points) > Self.minimumArea ? own : nil)
-            boxes.append(Self.box(piece.points))
-            keys.append(keys[q])
-            alive.append(true)
-            neighbours.append([])
-            indegree.append(0)
-            drawn.append(false)
-            if planes[id] != nil { pieces.append(id) }
-        }
+        guard let made = cutPieces(q, by: a) else { return false }
+        for id in made where planes[id] != nil { pieces.append(id) }
         return true
+    }
+
+    /// Cuts `q` by `a`'s plane (as `PlaneSorter.classify` does): appends its pieces, marks it
+    /// dead and returns the pieces' ids; nil (and nothing changed) when the plane does not cut
+    /// it into pieces with area.
+    mutating func cutPieces(_ q: Int, by a: Int) -> Range<Int>? {
+        guard let plane = planes[a], let own = planes[q] else { return nil }
+        let span = spans[q], m = span.count
+        let eps = PlaneSorter.epsilon
+        scratchDistances.removeAll(keepingCapacity: true)
+        var hasFront = false, hasBack = false
+        for i in span {
+            let d = (plane.normal * points[i]).sum() + plane.d
+            hasFront = hasFront || d > eps
+            hasBack = hasBack || d < -eps
+            scratchDistances.append(d)
+        }
+        if !hasFront && !hasBack { return nil }   // coplanar
+        let first = count
+        if hasFront != hasBack {
+            // Entirely on one side: one piece, the same polygon.
+            addPiece(q, own, points: nil, isFragment: isFragment[q])
+        } else {
+            scratchFront.removeAll(keepingCapacity: true)
+            scratchBack.removeAll(keepingCapacity: true)
+            for i in 0..<m {
+                let j = i + 1 == m ? 0 : i + 1
+                let p = points[span.lowerBound + i], c = points[span.lowerBound + j]
+                let dp = scratchDistances[i], dc = scratchDistances[j]
+                if dp >= -eps { scratchFront.append(p) }
+                if dp <= eps { scratchBack.append(p) }
+                if (dp > eps && dc < -eps) || (dp < -eps && dc > eps) {
+                    let t = dp / (dp - dc)
+                    let x = p + (c - p) * t
+                    scratchFront.append(x); scratchBack.append(x)
+                }
+            }
+            if scratchFront.count >= 3 { addPiece(q, own, points: true, isFragment: true) }
+            if scratchBack.count >= 3 { addPiece(q, own, points: false, isFragment: true) }
+            guard count > first else { return nil }
+        }
+        alive[q] = false
+        return first..<count
+    }
+
+    /// Appends a piece of `q`: its points again (`points` nil), or the front or back scratch.
+    private mutating func addPiece(_ q: Int, _ own: Plane, points which: Bool?, isFragment fragment: Bool) {
+        let start = points.count
+        switch which {
+        case nil:
+            // (Through the scratch: appending a slice of the pool to itself would copy it.)
+            scratchFront.removeAll(keepingCapacity: true)
+            scratchFront.append(contentsOf: points[spans[q]])
+            points.append(contentsOf: scratchFront)
+        case true?: points.append(contentsOf: scratchFront)
+        case false?: points.append(contentsOf: scratchBack)
+        }
+        let span = start..<points.count
+        // A piece lies in q's plane; recomputing it from the piece would only add rounding.
+        let (area, box, sphere) = points.withUnsafeBufferPointer { pool in
+            let pts = Points(rebasing: pool[span])
+            return (Self.projectedArea(pts), Self.box(pts), Self.sphere(pts))
+        }
+        spans.append(span)
+        isFragment.append(fragment)
+        planes.append(area > Self.minimumArea ? own : nil)
+        boxes.append(box)
+        spheres.append(sphere)
+        keys.append(keys[q])
+        alive.append(true)
+        lists.append(NeighbourList())
+        indegree.append(0)
+        drawn.append(false)
     }
 
     /// Decides every pending pair, splitting where two polygons interpenetrate.
@@ -279,149 +383,75 @@ struct OverlapGraph {
             guard alive[a], alive[b] else { continue }
             switch relation(a, b) {
             case .none:
-                neighbours[a][ia].kind = .disjoint
-                neighbours[b][ib].kind = .disjoint
+                setKind(a, ia, .disjoint)
+                setKind(b, ib, .disjoint)
             case .before:
                 addEdge(a, b)
-                neighbours[a][ia].kind = .ownerFirst
-                neighbours[b][ib].kind = .otherFirst
+                setKind(a, ia, .ownerFirst)
+                setKind(b, ib, .otherFirst)
             case .after:
                 addEdge(b, a)
-                neighbours[a][ia].kind = .otherFirst
-                neighbours[b][ib].kind = .ownerFirst
+                setKind(a, ia, .otherFirst)
+                setKind(b, ib, .ownerFirst)
             case .split: split(b, by: a)
             }
         }
     }
 
+    /// Which sides of `plane` polygon v has points on (as `Self.sides`): by its bounding sphere
+    /// when that lies clear of the plane, by its points otherwise.
+    func sides(of v: Int, _ plane: Plane) -> (front: Bool, back: Bool) {
+        let s = spheres[v]
+        let centre = plane.normal.x * s.x + plane.normal.y * s.y + plane.normal.z * s.z + plane.d
+        // Every point is within s.w of the centre, so at least `centre - s.w` in front (the
+        // margin covers rounding, far below epsilon in context units).
+        let reach = s.w + 2 * Self.epsilon
+        if centre > reach { return (true, false) }
+        if centre < -reach { return (false, true) }
+        return points.withUnsafeBufferPointer { Self.sides(of: Points(rebasing: $0[spans[v]]), plane) }
+    }
+
+    /// Whether `relation(a, q) == .split`, testing the cheap conditions first.
+    func splits(_ a: Int, _ q: Int) -> Bool {
+        guard let pa = planes[a], let pq = planes[q], boxesOverlap(a, q) else { return false }
+        let sq = sides(of: q, pa)
+        guard sq.front && sq.back else { return false }
+        let sa = sides(of: a, pq)
+        guard sa.front && sa.back else { return false }
+        return points.withUnsafeBufferPointer { pool in
+            let ptsA = Points(rebasing: pool[spans[a]]), ptsQ = Points(rebasing: pool[spans[q]])
+            return Self.projectionsOverlap(ptsA, ptsQ) && Self.interpenetrate(ptsA, pa, ptsQ, pq)
+        }
+    }
+
+    func projectionsOverlap(_ a: Int, _ b: Int) -> Bool {
+        points.withUnsafeBufferPointer { Self.projectionsOverlap(Points(rebasing: $0[spans[a]]), Points(rebasing: $0[spans[b]])) }
+    }
+
     /// How `a` and `b` must be ordered.
     func relation(_ a: Int, _ b: Int) -> Relation {
-        guard let pa = planes[a], let pb = planes[b], boxesOverlap(a, b),
-              Self.projectionsOverlap(polygons[a].points, polygons[b].points) else { return .none }
+        guard let pa = planes[a], let pb = planes[b], boxesOverlap(a, b) else { return .none }
         let inputOrder: Relation = (keys[a], a) < (keys[b], b) ? .before : .after
-        // Sides towards the viewer are positive (the normals face +z).
-        switch Self.sides(of: polygons[b].points, pa) {
-        case (false, false): return inputOrder   // coplanar
-        case (true, false): return .before       // b entirely in front of a's plane
-        case (false, true): return .after
-        case (true, true):
-            switch Self.sides(of: polygons[a].points, pb) {
-            case (false, false): return inputOrder
-            case (true, false): return .after    // a in front of b's plane
-            case (false, true): return .before
+        return points.withUnsafeBufferPointer { pool in
+            let ptsA = Points(rebasing: pool[spans[a]]), ptsB = Points(rebasing: pool[spans[b]])
+            guard Self.projectionsOverlap(ptsA, ptsB) else { return .none }
+            // Sides towards the viewer are positive (the normals face +z).
+            switch sides(of: b, pa) {
+            case (false, false): return inputOrder   // coplanar
+            case (true, false): return .before       // b entirely in front of a's plane
+            case (false, true): return .after
             case (true, true):
-                // Each crosses the other's plane: they interpenetrate only if their pieces of the
-                // planes' common line overlap; else one is in front wherever both are seen.
-                return Self.interpenetrate(polygons[a].points, pa, polygons[b].points, pb)
-                    ? .split : Self.depthOrder(polygons[a].points, pa, polygons[b].points, pb)
-            }
-        }
-    }
-
-    /// Whether two polygons, each crossing the other's plane, share a segment of the planes' line.
-    static func interpenetrate(_ a: [SIMD3<Double>], _ pa: Plane, _ b: [SIMD3<Double>], _ pb: Plane) -> Bool {
-        var u = SIMD3(pa.normal.y * pb.normal.z - pa.normal.z * pb.normal.y,
-                      pa.normal.z * pb.normal.x - pa.normal.x * pb.normal.z,
-                      pa.normal.x * pb.normal.y - pa.normal.y * pb.normal.x)
-        let len = (u * u).sum().squareRoot()
-        guard len > 1e-9 else { return true }   // nearly parallel planes: split to be safe
-        u /= len
-        let sa = span(of: a, across: pb, along: u), sb = span(of: b, across: pa, along: u)
-        return min(sa.hi, sb.hi) - max(sa.lo, sb.lo) > epsilon
-    }
-
-    /// Where `points`' polygon meets `plane`, as an interval of positions along `u`.
-    static func span(of points: [SIMD3<Double>], across plane: Plane, along u: SIMD3<Double>) -> (lo: Double, hi: Double) {
-        var lo = Double.infinity, hi = -Double.infinity
-        var prev = points[points.count - 1]
-        var dPrev = (plane.normal * prev).sum() + plane.d
-        for p in points {
-            let d = (plane.normal * p).sum() + plane.d
-            if abs(d) <= epsilon {
-                let t = (p * u).sum()
-                lo = min(lo, t); hi = max(hi, t)
-            } else if (dPrev > epsilon && d < -epsilon) || (dPrev < -epsilon && d > epsilon) {
-                let t = ((prev + (p - prev) * (dPrev / (dPrev - d))) * u).sum()
-                lo = min(lo, t); hi = max(hi, t)
-            }
-            prev = p
-            dPrev = d
-        }
-        return (lo, hi)
-    }
-
-    /// The order of two polygons that do not intersect but whose projections overlap: compare
-    /// their depths at a point seen through both (the centroid of the projections' overlap).
-    static func depthOrder(_ a: [SIMD3<Double>], _ pa: Plane, _ b: [SIMD3<Double>], _ pb: Plane) -> Relation {
-        var region = a.map { SIMD2($0.x, $0.y) }
-        let clip = b.map { SIMD2($0.x, $0.y) }
-        // b's winding, so that "inside" is the same side of each of its edges.
-        var twice = 0.0
-        for i in clip.indices {
-            let p = clip[i], q = clip[(i + 1) % clip.count]
-            twice += p.x * q.y - q.x * p.y
-        }
-        let sign: Double = twice >= 0 ? 1 : -1
-        for i in clip.indices where !region.isEmpty {
-            let e0 = clip[i], e1 = clip[(i + 1) % clip.count]
-            func side(_ p: SIMD2<Double>) -> Double { sign * ((e1.x - e0.x) * (p.y - e0.y) - (e1.y - e0.y) * (p.x - e0.x)) }
-            var out: [SIMD2<Double>] = []
-            var prev = region[region.count - 1], sPrev = side(prev)
-            for p in region {
-                let s = side(p)
-                if s >= 0 {
-                    if sPrev < 0 { out.append(prev + (p - prev) * (sPrev / (sPrev - s))) }
-                    out.append(p)
-                } else if sPrev >= 0 {
-                    out.append(prev + (p - prev) * (sPrev / (sPrev - s)))
+                switch sides(of: a, pb) {
+                case (false, false): return inputOrder
+                case (true, false): return .after    // a in front of b's plane
+                case (false, true): return .before
+                case (true, true):
+                    // Each crosses the other's plane: they interpenetrate only if their pieces of the
+                    // planes' common line overlap; else one is in front wherever both are seen.
+                    return Self.interpenetrate(ptsA, pa, ptsB, pb) ? .split : Self.depthOrder(ptsA, pa, ptsB, pb)
                 }
-                prev = p
-                sPrev = s
             }
-            region = out
         }
-        guard !region.isEmpty else { return .none }
-        var c = SIMD2<Double>(0, 0)
-        for p in region { c += p }
-        c /= Double(region.count)
-        func depth(_ p: Plane) -> Double { -(p.normal.x * c.x + p.normal.y * c.y + p.d) / p.normal.z }
-        return depth(pa) <= depth(pb) ? .before : .after
-    }
-
-    static func sides(of points: [SIMD3<Double>], _ plane: Plane) -> (front: Bool, back: Bool) {
-        var front = false, back = false
-        for p in points {
-            let d = (plane.normal * p).sum() + plane.d
-            front = front || d > epsilon
-            back = back || d < -epsilon
-        }
-        return (front, back)
-    }
-
-    /// Whether two convex polygons' (x, y) projections share area: no edge normal of either
-    /// separates them (touching along an edge is not overlapping).
-    static func projectionsOverlap(_ a: [SIMD3<Double>], _ b: [SIMD3<Double>]) -> Bool {
-        a.withUnsafeBufferPointer { a in
-            b.withUnsafeBufferPointer { b in !hasSeparatingEdge(a, a, b) && !hasSeparatingEdge(b, a, b) }
-        }
-    }
-
-    private static func hasSeparatingEdge(_ edgesOf: UnsafeBufferPointer<SIMD3<Double>>, _ a: UnsafeBufferPointer<SIMD3<Double>>,
-                                          _ b: UnsafeBufferPointer<SIMD3<Double>>) -> Bool {
-        var prev = edgesOf[edgesOf.count - 1]
-        for cur in edgesOf {
-            let ex = cur.x - prev.x, ey = cur.y - prev.y
-            prev = cur
-            let len = (ex * ex + ey * ey).squareRoot()
-            guard len > 1e-12 else { continue }
-            // The edge's normal, unnormalised: gaps along it are `len` times too long.
-            let nx = -ey, ny = ex, tolerance = epsilon * len
-            var loA = Double.infinity, hiA = -Double.infinity, loB = Double.infinity, hiB = -Double.infinity
-            for p in a { let t = p.x * nx + p.y * ny; loA = min(loA, t); hiA = max(hiA, t) }
-            for p in b { let t = p.x * nx + p.y * ny; loB = min(loB, t); hiB = max(hiB, t) }
-            if hiA <= loB + tolerance || hiB <= loA + tolerance { return true }
-        }
-        return false
     }
 
     /// Counts a new "`a` drawn before `b`" (nothing to count once either is drawn: an edge
@@ -434,34 +464,24 @@ struct OverlapGraph {
     /// Replaces `b` by its pieces on either side of `a`'s plane, each taking over b's pairs.
     @discardableResult
     mutating func split(_ b: Int, by a: Int) -> Bool {
-        guard let plane = planes[a], let own = planes[b] else { return false }
-        var front: [Polygon] = [], back: [Polygon] = [], coplanar: [Polygon] = []
-        PlaneSorter.classify(polygons[b], plane, &front, &back, &coplanar)
-        let pieces = front + back
-        guard !pieces.isEmpty, coplanar.isEmpty else { return false }
-        alive[b] = false
-        let others = neighbours[b]
-        for n in others where n.kind == .ownerFirst && alive[n.other] && !drawn[n.other] { release(n.other) }
-        for piece in pieces {
-            let id = polygons.count
-            polygons.append(piece)
-            // A piece lies in b's plane; recomputing it from the piece would only add rounding.
-            planes.append(Self.projectedArea(piece.points) > Self.minimumArea ? own : nil)
-            boxes.append(Self.box(piece.points))
-            keys.append(keys[b])
-            alive.append(true)
-            neighbours.append([])
-            indegree.append(0)
-            drawn.append(false)
-            guard planes[id] != nil else { continue }
+        guard let pieces = cutPieces(b, by: a) else { return false }
+        let start = Int(lists[b].start), end = start + Int(lists[b].count)
+        for k in start..<end {
+            let n = entries[k], o = Int(n.other)
+            if n.kind == .ownerFirst && alive[o] && !drawn[o] { release(o) }
+        }
+        for id in pieces where planes[id] != nil {
             // Orders found for b hold for its pieces (the edges carry them on); pairs not yet
-            // decided are decided for each piece.
-            for n in others where n.kind != .disjoint && alive[n.other] && boxesOverlap(n.other, id) {
+            // decided are decided for each piece. (b's list stays where it is: only the
+            // others' and the piece's lists grow.)
+            for k in start..<end {
+                let n = entries[k], o = Int(n.other)
+                guard n.kind != .disjoint, alive[o], boxesOverlap(o, id) else { continue }
                 if n.kind == .undecided {
-                    let (ik, iid) = link(n.other, id, .undecided)
-                    pending.append((n.other, id, ik, iid))
+                    let (ik, iid) = link(o, id, .undecided)
+                    pending.append((o, id, ik, iid))
                 } else {
-                    _ = link(id, n.other, n.kind)
+                    _ = link(id, o, n.kind)
                 }
             }
         }
@@ -476,63 +496,72 @@ struct OverlapGraph {
 
     func priority(_ v: Int) -> UInt64 { UInt64(keys[v]) << 32 | UInt64(v) }
 
+    /// Polygon v as the sorter returns it: an input polygon as it came, a piece with its points.
+    func output(_ v: Int) -> Polygon {
+        v < input.count ? input[v] : Polygon(points: Array(points[spans[v]]), item: input[keys[v]].item, isFragment: isFragment[v])
+    }
+
     /// The topological order of the live polygons, earliest input first among ready ones.
     mutating func drawingOrder() -> [Polygon] {
         sorting = true
         var remaining = 0
-        for v in polygons.indices where alive[v] {
+        for v in 0..<count where alive[v] {
             remaining += 1
             if indegree[v] == 0 { ready.push(priority(v), v) }
             undrawn.push(priority(v), v)
         }
-        var output: [Polygon] = []
-        output.reserveCapacity(remaining)
-        var splitsLeft = Self.cycleSplitsPerPolygon * keys.count
+        var order: [Int] = []
+        order.reserveCapacity(remaining)
+        var splitsLeft = Self.cycleSplitsPerPolygon * input.count
         while remaining > 0 {
             if let u = ready.pop() {
                 // Stale entries: split since, drawn already, or given a predecessor since.
                 guard alive[u], !drawn[u], indegree[u] == 0 else { continue }
-                draw(u, &output)
+                draw(u, &order)
                 remaining -= 1
                 continue
             }
             // Only cycles are left.
             let cycle = findCycle()
             if removeFalseEdges(cycle) { continue }
-            let firstNew = polygons.count
+            let firstNew = count
             if splitsLeft > 0, let (piece, by) = cycleSplit(cycle), split(piece, by: by) {
                 splitsLeft -= 1
                 resolvePairs()
                 remaining -= 1
-                for v in firstNew..<polygons.count where alive[v] {
+                for v in firstNew..<count where alive[v] {
                     remaining += 1
                     if indegree[v] == 0 { ready.push(priority(v), v) }
                     undrawn.push(priority(v), v)
                 }
             } else {
                 let u = cycle.min { priority($0) < priority($1) }!
-                draw(u, &output)
+                draw(u, &order)
                 remaining -= 1
             }
         }
-        return output
+        return order.map { output($0) }
     }
 
-    mutating func draw(_ u: Int, _ output: inout [Polygon]) {
+    mutating func draw(_ u: Int, _ order: inout [Int]) {
         drawn[u] = true
-        output.append(polygons[u])
-        for n in neighbours[u] where n.kind == .ownerFirst && alive[n.other] && !drawn[n.other] { release(n.other) }
+        order.append(u)
+        let start = Int(lists[u].start)
+        for k in start..<start + Int(lists[u].count) {
+            let n = entries[k], o = Int(n.other)
+            if n.kind == .ownerFirst && alive[o] && !drawn[o] { release(o) }
+        }
     }
 
-    /// A cycle among the polygons not drawn yet (when every one of them has a predecessor not
-    /// drawn yet): walk back from the earliest until a polygon repeats.
     /// Scratch marks, one per polygon, -1 between uses (`findCycle`, `cycleSplit`).
     var marks: [Int] = []
 
     mutating func growMarks() {
-        if marks.count < polygons.count { marks.append(contentsOf: repeatElement(-1, count: polygons.count - marks.count)) }
+        if marks.count < count { marks.append(contentsOf: repeatElement(-1, count: count - marks.count)) }
     }
 
+    /// A cycle among the polygons not drawn yet (when every one of them has a predecessor not
+    /// drawn yet): walk back from the earliest until a polygon repeats.
     mutating func findCycle() -> [Int] {
         while let v = undrawn.first, !alive[v] || drawn[v] { _ = undrawn.pop() }
         let start = undrawn.first!
@@ -542,11 +571,28 @@ struct OverlapGraph {
         while marks[v] < 0 {
             marks[v] = path.count
             path.append(v)
-            v = neighbours[v].first { $0.kind == .otherFirst && alive[$0.other] && !drawn[$0.other] }!.other
+            let s = Int(lists[v].start), e = s + Int(lists[v].count)
+            var k = s
+            while k < e {
+                let n = entries[k], o = Int(n.other)
+                if n.kind == .otherFirst && alive[o] && !drawn[o] { break }
+                k += 1
+            }
+            precondition(k < e, "a polygon left for a cycle has a predecessor")
+            v = Int(entries[k].other)
         }
         let cycle = Array(path[marks[v]...])
         for p in path { marks[p] = -1 }
         return cycle
+    }
+
+    /// The position in v's list of `other` with `kind`.
+    func position(in v: Int, of other: Int, _ kind: Kind) -> Int? {
+        for i in 0..<neighbourCount(v) {
+            let n = neighbour(v, i)
+            if Int(n.other) == other && n.kind == kind { return i }
+        }
+        return nil
     }
 
     /// Edges taken over by pieces were checked against the boxes only: drops those of `cycle`
@@ -556,10 +602,10 @@ struct OverlapGraph {
         for (i, v) in cycle.enumerated() {
             // cycle[i + 1] is a predecessor of cycle[i], and cycle[0] one of the last.
             let u = cycle[(i + 1) % cycle.count]
-            guard !Self.projectionsOverlap(polygons[u].points, polygons[v].points) else { continue }
-            guard let j = neighbours[u].firstIndex(where: { $0.other == v && $0.kind == .ownerFirst }) else { continue }
-            neighbours[u][j].kind = .disjoint
-            if let j = neighbours[v].firstIndex(where: { $0.other == u && $0.kind == .otherFirst }) { neighbours[v][j].kind = .disjoint }
+            guard !projectionsOverlap(u, v) else { continue }
+            guard let j = position(in: u, of: v, .ownerFirst) else { continue }
+            setKind(u, j, .disjoint)
+            if let j = position(in: v, of: u, .otherFirst) { setKind(v, j, .disjoint) }
             release(v)
             removed = true
         }
@@ -570,43 +616,55 @@ struct OverlapGraph {
     /// plane, preferably two straddling each other's planes without being ordered directly (the
     /// pair whose overlap the rest of the cycle goes round), splitting the one with less area
     /// (fragments draw clipped, which is slower). Nil when none straddles another.
+    ///
+    /// Pairs are scored in order, each test made only when a pair needs it, and the search stops
+    /// at the first pair with the highest possible score (the one a full scan would pick).
     mutating func cycleSplit(_ cycle: [Int]) -> (Int, Int)? {
         let c = cycle.count
         growMarks()
         for (i, p) in cycle.enumerated() { marks[p] = i }
         defer { for p in cycle { marks[p] = -1 } }
-        // straddles[i * c + j]: cycle[i] has points on both sides of cycle[j]'s plane.
-        var straddles = [Bool](repeating: false, count: c * c)
-        var straddling = [Bool](repeating: false, count: c)
-        for (i, p) in cycle.enumerated() where planes[p] != nil {
-            let points = polygons[p].points
-            for (j, q) in cycle.enumerated() where i != j {
-                guard let pq = planes[q] else { continue }
-                let s = Self.sides(of: points, pq)
-                if s.front && s.back { straddles[i * c + j] = true; straddling[i] = true }
-            }
-        }
-        // direct[i * c + j]: cycle[i] and cycle[j] are ordered directly (looked up from the
-        // straddling ones' side only: it is symmetric).
-        var direct = [Bool](repeating: false, count: c * c)
-        for (i, p) in cycle.enumerated() where straddling[i] {
-            for n in neighbours[p] where n.kind == .ownerFirst || n.kind == .otherFirst {
-                let j = marks[n.other]
-                if j >= 0 { direct[i * c + j] = true }
-            }
-        }
         let areas = cycle.map { area($0) }
+        // directRow[j] == i: cycle[i] and cycle[j] are ordered directly (filled for row i from
+        // cycle[i]'s list when it first straddles another).
+        var directRow = [Int](repeating: -1, count: c)
         var best: (score: Int, piece: Int, plane: Int)? = nil
         for i in 0..<c {
-            for j in 0..<c where straddles[i * c + j] {
-                let score = (direct[i * c + j] ? 0 : 4) + (straddles[j * c + i] ? 2 : 0) + (areas[i] <= areas[j] ? 1 : 0)
-                if best == nil || score > best!.score { best = (score, cycle[i], cycle[j]) }
+            let p = cycle[i]
+            guard let pp = planes[p] else { continue }
+            var rowFilled = false
+            for j in 0..<c where j != i {
+                let q = cycle[j]
+                guard let pq = planes[q] else { continue }
+                let s = sides(of: p, pq)
+                guard s.front && s.back else { continue }
+                if !rowFilled {
+                    rowFilled = true
+                    for k in 0..<neighbourCount(p) {
+                        let n = neighbour(p, k)
+                        guard n.kind == .ownerFirst || n.kind == .otherFirst else { continue }
+                        let m = marks[Int(n.other)]
+                        if m >= 0 { directRow[m] = i }
+                    }
+                }
+                let back = sides(of: q, pp)
+                let score = (directRow[j] == i ? 0 : 4) + (back.front && back.back ? 2 : 0) + (areas[i] <= areas[j] ? 1 : 0)
+                if best == nil || score > best!.score {
+                    best = (score, p, q)
+                    if score == 7 { return (p, q) }
+                }
             }
         }
         return best.map { ($0.piece, $0.plane) }
     }
 
-    func area(_ p: Int) -> Double { Self.projectedArea(polygons[p].points) }
+    /// Releases the buffers kept by hand.
+    func free() {
+        lists.free()
+        entries.free()
+    }
+
+    func area(_ p: Int) -> Double { points.withUnsafeBufferPointer { Self.projectedArea(Points(rebasing: $0[spans[p]])) } }
 }
 
 /// A binary min-heap of (priority, value).

@@ -69,21 +69,7 @@ package enum PlaneSorter {
 
     /// The plane through a polygon (Newell's method), nil when it has no area.
     package static func planeOf(_ pts: [SIMD3<Double>]) -> Plane? {
-        guard pts.count >= 3 else { return nil }
-        var n = SIMD3<Double>(0, 0, 0)
-        var centre = SIMD3<Double>(0, 0, 0)
-        for i in 0..<pts.count {
-            let a = pts[i], b = pts[(i + 1) % pts.count]
-            n.x += (a.y - b.y) * (a.z + b.z)
-            n.y += (a.z - b.z) * (a.x + b.x)
-            n.z += (a.x - b.x) * (a.y + b.y)
-            centre += a
-        }
-        let len = (n * n).sum().squareRoot()
-        guard len > 1e-12, len.isFinite else { return nil }
-        n /= len
-        centre /= Double(pts.count)
-        return Plane(normal: n, d: -(n * centre).sum())
+        pts.withUnsafeBufferPointer { planeOf($0) }
     }
 
     static func classify(_ p: Polygon, _ plane: Plane, _ front: inout [Polygon], _ back: inout [Polygon],
