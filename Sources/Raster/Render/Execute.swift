@@ -39,6 +39,7 @@ func execute(_ commands: [FillCommand], on surface: Surface, threads: Int, simil
     scene.clipShapes.withUnsafeBufferPointer { clipShapes in
     scene.rims.withUnsafeBufferPointer { rims in
     scene.similarities.withUnsafeBufferPointer { similarities in
+    scene.projectives.withUnsafeBufferPointer { projectives in
         // Bands are disjoint rows of the surface, so workers never write the same pixel;
         // the prepared scene is read-only while they run.
         let template = BandRasterizer(fills: fills, edges: edges.baseAddress ?? placeholder(),
@@ -48,6 +49,7 @@ func execute(_ commands: [FillCommand], on surface: Surface, threads: Int, simil
                                       clipShapes: clipShapes.baseAddress ?? placeholder(),
                                       rims: rims.baseAddress ?? placeholder(),
                                       similarities: similarities.baseAddress ?? placeholder(),
+                                      projectives: projectives.baseAddress ?? placeholder(),
                                       pixels: surface.pixels, stride: surface.stride,
                                       coverage: UnsafeMutablePointer(mutating: placeholder()))
         let counter = BandCounter()
@@ -73,7 +75,7 @@ func execute(_ commands: [FillCommand], on surface: Surface, threads: Int, simil
             }
         }
         BandWorkers.shared.run(workers, work)
-    }}}}}}}}
+    }}}}}}}}}
 }
 
 /// The next band to render, shared by the workers of one `execute`.
