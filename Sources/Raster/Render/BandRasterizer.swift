@@ -15,12 +15,15 @@ struct BandRasterizer: @unchecked Sendable {
     let clipShapes: UnsafePointer<ClipShape>
     let rims: UnsafePointer<AffineRim>
     let similarities: UnsafePointer<SimilarityFill>
+    let projectives: UnsafePointer<ProjectiveFill>
     let pixels: UnsafeMutablePointer<UInt32>
     let stride: Int
     /// One 0...255 scale per pixel of the varying span being drawn.
     var coverage: UnsafeMutablePointer<UInt32>
     /// Nanoseconds per `RasterProfile.Kernel`, when profiling.
     var profileSlots: UnsafeMutablePointer<UInt64>? = nil
+    /// False makes the projective fast path compute every pixel's coverage (tests).
+    var projectiveWalk = true
 
     /// Draws every fill, in order, clipped to rows `y0..<y1`.
     func render(rows y0: Int, _ y1: Int) {
@@ -43,6 +46,10 @@ struct BandRasterizer: @unchecked Sendable {
     func renderFill(_ f: UnsafePointer<PreparedFill>, _ r0: Int, _ r1: Int) {
         if f.pointee.similarity >= 0 {
             renderSimilarity(f, similarities + f.pointee.similarity, r0, r1)
+            return
+        }
+        if f.pointee.projective >= 0 {
+            renderProjective(f, projectives + f.pointee.projective, r0, r1, walk: projectiveWalk)
             return
         }
         for y in r0..<r1 { renderRow(f, y) }
@@ -112,12 +119,12 @@ struct BandRasterizer: @unchecked Sendable {
     /// around an estimate, so two polygons sharing the edge split pixels exactly.
     @inline(__always)
     func hardInterval(_ e: HardEdge, _ py: Double, _ lo: Int, _ hi: Int) -> (Int, Int) {
-        let k = e.b * py + e.c
         if e.a == 0 {
             return e.inside(0, py) ? (lo, hi) : (lo, lo)
         }
-        let t = Swift.min(Swift.max(-k / e.a - 0.5, Double(lo) - 1), Double(hi) + 1)
-        var x = Swift.min(Swift.max(Int(t.rounded(.up)), lo), hi)
+        // An estimate of the first column past the crossing (any estimate would do: the loops
+        // below settle it by evaluating `inside` itself).
+        var x = Swift.min(Swift.max(ceilInt(-(e.b * py + e.c) * e.inverseA - 0.5), lo), hi)
         if e.a > 0 {
             // inside(x) is monotone non-decreasing in x.
             while x > lo && e.inside(Double(x - 1) + 0.5, py) { x -= 1 }

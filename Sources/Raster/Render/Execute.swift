@@ -86,6 +86,7 @@ private func rasterise(_ scene: PreparedScene, on surface: Surface, threads: Int
     scene.clipShapes.withUnsafeBufferPointer { clipShapes in
     scene.rims.withUnsafeBufferPointer { rims in
     scene.similarities.withUnsafeBufferPointer { similarities in
+    scene.projectives.withUnsafeBufferPointer { projectives in
         // Bands are disjoint rows of the surface, so workers never write the same pixel;
         // the prepared scene is read-only while they run.
         let template = BandRasterizer(fills: fills, edges: edges.baseAddress ?? placeholder(),
@@ -95,6 +96,7 @@ private func rasterise(_ scene: PreparedScene, on surface: Surface, threads: Int
                                       clipShapes: clipShapes.baseAddress ?? placeholder(),
                                       rims: rims.baseAddress ?? placeholder(),
                                       similarities: similarities.baseAddress ?? placeholder(),
+                                      projectives: projectives.baseAddress ?? placeholder(),
                                       pixels: surface.pixels, stride: surface.stride,
                                       coverage: UnsafeMutablePointer(mutating: placeholder()))
         let counter = BandCounter()
@@ -120,7 +122,7 @@ private func rasterise(_ scene: PreparedScene, on surface: Surface, threads: Int
             }
         }
         BandWorkers.shared.run(workers, work)
-    }}}}}}}}
+    }}}}}}}}}
 }
 
 /// The next band to render, shared by the workers of one `execute`.

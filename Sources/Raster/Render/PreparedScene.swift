@@ -18,6 +18,13 @@ struct LineEdge: Sendable {
 struct HardEdge: Sendable {
     var a: Double, b: Double, c: Double
     var tieInside: Bool
+    /// 1/a, or 0 when a == 0: rows estimate the crossing without dividing.
+    var inverseA: Double = 0
+    /// A bound, in pixels along a row, on the rounding error of `inside` and of the crossing
+    /// estimate `−(b·py + c)/a − 0.5` (for pixel centres within `bounds` of the fill): a
+    /// pixel whose centre is farther than this from the estimated crossing is inside or
+    /// outside exactly as `inside` says without evaluating it. +∞ when a == 0.
+    var margin: Double = .infinity
 
     @inline(__always) func inside(_ px: Double, _ py: Double) -> Bool {
         let d = a * px + b * py + c
@@ -88,6 +95,9 @@ struct PreparedFill: Sendable {
     /// Index of the fill's `SimilarityFill` in `PreparedScene.similarities`, or −1 when that
     /// fast path does not apply (it then wins over `rim`).
     var similarity: Int = -1
+    /// Index of the fill's `ProjectiveFill` in `PreparedScene.projectives`, or −1 when that
+    /// fast path does not apply.
+    var projective: Int = -1
 }
 
 /// The common fill, specialised: an affine map, exactly four anti-aliased edges none of them
@@ -131,6 +141,7 @@ struct PreparedScene: Sendable {
     var clipShapes: [ClipShape] = []
     var rims: [AffineRim] = []
     var similarities: [SimilarityFill] = []
+    var projectives: [ProjectiveFill] = []
     /// False forces every fill onto the general path (tests compare the two).
     var useSimilarityPath = true
 }
@@ -314,7 +325,7 @@ extension PreparedScene {
                 if dc == 0 || !dc.isFinite { continue }
                 let flip = dc < 0
                 if flip { a = -a; b = -b; c = -c }
-                hardEdges.append(HardEdge(a: a, b: b, c: c, tieInside: !flip))
+                hardEdges.append(HardEdge(a: a, b: b, c: c, tieInside: !flip, inverseA: a == 0 ? 0 : 1 / a))
             }
         }
         let hardRange = hardStart..<hardEdges.count
@@ -322,6 +333,16 @@ extension PreparedScene {
             hardEdges.removeSubrange(hardStart...); edges.removeSubrange(edgeStart...)
         }
         guard !bounds.isEmpty else { return abandon() }
+        // Rounding of d = a·px + b·py + c and of the crossing estimate stays below a few units
+        // of 2⁻⁵² × (|a|·X + |b|·Y + |c|) (X, Y: the largest |px|, |py|), i.e. that over |a|
+        // pixels along the row: 10⁻¹³ leaves a factor of several hundred.
+        let extentX = Double(Swift.max(abs(bounds.x0), abs(bounds.x1))) + 1
+        let extentY = Double(Swift.max(abs(bounds.y0), abs(bounds.y1))) + 1
+        for k in hardRange where hardEdges[k].a != 0 {
+            let e = hardEdges[k]
+            let m = 1e-13 * ((abs(e.a) * extentX + abs(e.b) * extentY + abs(e.c)) / abs(e.a) + extentX)
+            hardEdges[k].margin = m.isFinite ? m : .infinity
+        }
 
         let cornerStart = corners.count
         // Rounded-rect clips of other planes; those containing the whole shape are dropped.
@@ -373,10 +394,19 @@ extension PreparedScene {
             similarity = similarities.count
             similarities.append(g)
         }
-        // The similarity path needs no corner zones and no rim constants.
+        var projective = -1
+        // Affine fills without hard edges keep the affine rim path.
+        if useSimilarityPath && similarity < 0 && clipRange.isEmpty && edgeRange.count == 4 && segments.count == 4
+            && (!(inverse.isAffine && inverse.m33 == 1) || !hardRange.isEmpty),
+           let p = ProjectiveFill(shape: shape, inverse: inverse, edges: edges[edgeRange], deviceCorners: segments.map { $0.0 },
+                                  opacity: clampedOpacity, opacity8: opacity8, paint: command.paint) {
+            projective = projectives.count
+            projectives.append(p)
+        }
+        // The fast paths need no corner zones and no rim constants.
         var cornerRange = cornerStart..<cornerStart
         var rim = -1
-        if similarity < 0 {
+        if similarity < 0 && projective < 0 {
             // Rounded corners whose quadrant square reaches the bounds.
             let spec: [(Double, Double, Double, Double, Double, UInt8)] = [
                 (shape.minX, shape.minY, 1, 1, shape.topLeft, 1 | 8),
@@ -483,6 +513,6 @@ extension PreparedScene {
                                                     shape.minY + Swift.max(shape.topLeft, shape.topRight),
                                                     shape.maxX - Swift.max(shape.topRight, shape.bottomRight),
                                                     shape.maxY - Swift.max(shape.bottomLeft, shape.bottomRight)),
-                                  rim: rim, similarity: similarity))
+                                  rim: rim, similarity: similarity, projective: projective))
     }
 }

@@ -1,0 +1,488 @@
+// The fast path for solid rounded rects (one radius at every corner, 0 included) under a
+// projective or non-similarity affine map, with any number of hard edges (the pieces of a
+// BSP-split plane) and no clip shapes: the bulk of the `3d` benchmark.
+//
+// Coverage is the general path's formula (`coverageAt`), eight pixels at a time in Float:
+//
+//   outside the corner quadrants:  the product of the four device edges, clamp(d + 0.5);
+//   in a corner quadrant (r > 0):  clamp(0.5 − dist/g) × the two far edges,
+//
+// where dist = |u| − r is the local distance to the arc (u: the point relative to the arc's
+// centre) and g the length of its device gradient, n·J with J = ∂q/∂p the map's Jacobian. With
+// q = (X/W, Y/W), J·W = (row of the map − q·(m13, m23)), so dist/g = (|u| − r)·|u|·W / |G| with
+// G = uₓ·(m11 − qₓm13, m21 − qₓm23) + u_y·(m12 − q_y m13, m22 − q_y m23): one reciprocal of W,
+// two square roots and one division per eight pixels, no per-pixel branch.
+//
+// Precision: every chunk of eight restarts from Double values at its first pixel (edge
+// distances, homogeneous local point), so Float only carries the lane offsets; local points
+// are relative to the shape's centre and the shape is at most 8192 device pixels across, so
+// Float's relative error stays below 10⁻³ px: an 8-bit value may move by one step at most.
+//
+// Rows need no corner maths: each row's outer range (the four edges' −0.5 solve ∩ the hard
+// edges' exact intervals) is walked in from both ends eight pixels at a time until a chunk
+// ends (starts, from the right) fully covered; the constant kernel paints what lies between.
+// That is exact when the fully covered set along a row is an interval: it is for the edges
+// (half-planes) and for the arcs (the image of a disc under a projective map is an ellipse,
+// and a fixed distance inside a convex curve with a radius of curvature above it is convex;
+// `ProjectivePathTests` renders every pixel with the formula and compares).
+// The walk's chunk positions depend only on the row's outer range, never on bands or threads.
+
+/// Per-fill constants of the projective fast path.
+struct ProjectiveFill: Sendable {
+    /// Device → local map with the shape's centre at the local origin.
+    var map: Projective
+    /// Lane k = edge k (top, right, bottom, left): d + 0.5 = a·px + b·py + c.
+    var edgeA: SIMD4<Double>, edgeB: SIMD4<Double>, edgeC: SIMD4<Double>
+    /// The row's outer range: lane k is `sign·t` where t = outC + slope·py is the column where
+    /// edge k's d crosses −0.5; sign +1 for an edge bounding from the left (then the range
+    /// starts at floor + 1), −1 from the right (ends at −floor). Horizontal edges: no bound.
+    var outC: SIMD4<Double>, slope: SIMD4<Double>, outSign: SIMD4<Double>
+    var rising: SIMDMask<SIMD4<Int64>>
+    /// The row's inner range (coverage 1 for every edge), likewise: lane k is
+    /// `−sign·(inC + slope·py) − 10⁻⁹`; its floor f gives the start −f (sign +1) or the end
+    /// f + 1 (sign −1). Pixels on its ends have coverage 1 within rounding.
+    var inC: SIMD4<Double>
+    /// True when an edge is horizontal: its rows are inner only where its d + 0.5 ≥ 1.
+    var hasHorizontal: Bool
+    /// Lane i: i times the per-pixel step of edge k's distance (k = 0...3), and of X, Y, W.
+    var laneA0: SIMD8<Float>, laneA1: SIMD8<Float>, laneA2: SIMD8<Float>, laneA3: SIMD8<Float>
+    var laneX: SIMD8<Float>, laneY: SIMD8<Float>, laneW: SIMD8<Float>
+    /// The map's linear entries for the Jacobian.
+    var j11: Float, j12: Float, j13: Float, j21: Float, j22: Float, j23: Float
+    /// Half size − radius (the arc centres) and the radius, local units. Square corners: the
+    /// half sizes are +∞, so no pixel is in a corner quadrant (as the general path).
+    var innerHalfX: Float, innerHalfY: Float, radius: Float
+    /// Device rows (pixel centre y) that may hold a pixel in a corner quadrant, per corner:
+    /// lane k spans `cornerLow[k]...cornerHigh[k]`; empty for square corners. Other rows
+    /// skip the arc.
+    var cornerLow: SIMD4<Double>, cornerHigh: SIMD4<Double>
+    /// Opacity × 255, and the opacity's 0...255 scale (what a fully covered pixel uses).
+    var opacity255: Float, opacity8: UInt32
+    var color: UInt32, interior: UInt32
+
+    /// The fast-path constants, or nil when the fill does not qualify: `edges` must be the
+    /// shape's four sides in order (none lost to the eye plane), `inverse` normalised.
+    init?(shape: RoundedRect, inverse: Projective, edges: ArraySlice<LineEdge>, deviceCorners: [SIMD2<Double>],
+          opacity: Double, opacity8: UInt32, paint: Paint) {
+        guard case .solid(let c) = paint else { return nil }
+        let r = shape.topLeft
+        guard shape.topRight == r, shape.bottomRight == r, shape.bottomLeft == r, edges.count == 4,
+              deviceCorners.count == 4 else { return nil }
+        for (k, e) in edges.enumerated() where e.side != UInt8(1 << k) { return nil }
+        let midX = (shape.minX + shape.maxX) * 0.5, midY = (shape.minY + shape.maxY) * 0.5
+        let halfX = (shape.maxX - shape.minX) * 0.5, halfY = (shape.maxY - shape.minY) * 0.5
+        let m = inverse
+        // Float carries lane offsets of values bounded by the device size (see above), and W
+        // over the shape (linear in the device point, so extreme at a corner) must stay far
+        // from 0 relative to its largest value, so that Float's X/W and Y/W stay accurate.
+        var lo = SIMD2<Double>(repeating: .infinity), hi = -lo
+        var wMin = Double.infinity, wMax = -Double.infinity
+        for p in deviceCorners {
+            lo = pointwiseMin(lo, p); hi = pointwiseMax(hi, p)
+            let w = m.applyHomogeneous(x: p.x, y: p.y).z
+            wMin = Swift.min(wMin, w); wMax = Swift.max(wMax, w)
+        }
+        guard hi.x - lo.x <= 8192, hi.y - lo.y <= 8192, wMin > 0.05 * wMax, wMax.isFinite else { return nil }
+        map = Projective(m11: m.m11 - midX * m.m13, m12: m.m12 - midY * m.m13, m13: m.m13,
+                         m21: m.m21 - midX * m.m23, m22: m.m22 - midY * m.m23, m23: m.m23,
+                         m31: m.m31 - midX * m.m33, m32: m.m32 - midY * m.m33, m33: m.m33)
+        guard map.isFinite else { return nil }
+        edgeA = .zero; edgeB = .zero; edgeC = .zero; outC = .zero; inC = .zero; slope = .zero; outSign = .zero
+        hasHorizontal = false
+        laneA0 = .zero; laneA1 = .zero; laneA2 = .zero; laneA3 = .zero
+        for (k, e) in edges.enumerated() {
+            edgeA[k] = e.a; edgeB[k] = e.b; edgeC[k] = e.c + 0.5
+            if e.inverseA == 0 {
+                outC[k] = -1e18; inC[k] = -1e18; outSign[k] = 1
+                hasHorizontal = true
+            } else {
+                // d(x) = a·(x + 0.5) + b·py + c = −0.5  ⇔  x = (−0.5 − c)/a − 0.5 − (b/a)·py.
+                outC[k] = (-0.5 - e.c) * e.inverseA - 0.5
+                inC[k] = (0.5 - e.c) * e.inverseA - 0.5
+                slope[k] = -e.b * e.inverseA
+                outSign[k] = e.a > 0 ? 1 : -1
+            }
+        }
+        rising = outSign .> 0
+        var lx = SIMD8<Float>.zero, ly = SIMD8<Float>.zero, lw = SIMD8<Float>.zero
+        for i in 0..<8 {
+            let d = Double(i)
+            laneA0[i] = Float(edgeA[0] * d); laneA1[i] = Float(edgeA[1] * d)
+            laneA2[i] = Float(edgeA[2] * d); laneA3[i] = Float(edgeA[3] * d)
+            lx[i] = Float(map.m11 * d); ly[i] = Float(map.m12 * d); lw[i] = Float(map.m13 * d)
+        }
+        laneX = lx; laneY = ly; laneW = lw
+        j11 = Float(map.m11); j12 = Float(map.m12); j13 = Float(map.m13)
+        j21 = Float(map.m21); j22 = Float(map.m22); j23 = Float(map.m23)
+        innerHalfX = r > 0 ? Float(halfX - r) : .infinity; innerHalfY = r > 0 ? Float(halfY - r) : .infinity
+        radius = Float(r)
+        cornerLow = SIMD4(repeating: .infinity); cornerHigh = SIMD4(repeating: -.infinity)
+        if r > 0 {
+            // The pixels that may use an arc: where coverage may be > 0 (inside the outline
+            // moved out by 0.5 px, a quad) and in the corner's quadrant, which is not bounded
+            // by the quadrant's square (a strongly tilted plane's outer half pixel may reach
+            // far along the plane): the quad clipped by the images of the lines x = cx and
+            // y = cy, both straight in device space.
+            var quad: [SIMD2<Double>] = []
+            for k in 0..<4 {
+                let e = edges[edges.startIndex + (k + 3) % 4], f = edges[edges.startIndex + k]
+                let det = e.a * f.b - e.b * f.a
+                guard abs(det) > 1e-9 else { return nil }
+                // a·x + b·y = −c − 0.5 for both.
+                let ce = -e.c - 0.5, cf = -f.c - 0.5
+                quad.append(SIMD2((ce * f.b - e.b * cf) / det, (e.a * cf - ce * f.a) / det))
+            }
+            func clip(_ polygon: [SIMD2<Double>], _ a: Double, _ b: Double, _ c: Double) -> [SIMD2<Double>] {
+                var out: [SIMD2<Double>] = []
+                for i in polygon.indices {
+                    let p = polygon[i], q = polygon[(i + 1) % polygon.count]
+                    let dp = a * p.x + b * p.y + c, dq = a * q.x + b * q.y + c
+                    if dp >= 0 { out.append(p) }
+                    if (dp > 0 && dq < 0) || (dp < 0 && dq > 0) { out.append(p + (q - p) * (dp / (dp - dq))) }
+                }
+                return out
+            }
+            let spec: [(Double, Double, Double, Double)] = [
+                (shape.minX + r, shape.minY + r, -1, -1), (shape.maxX - r, shape.minY + r, 1, -1),
+                (shape.maxX - r, shape.maxY - r, 1, 1), (shape.minX + r, shape.maxY - r, -1, 1),
+            ]
+            for (k, (cx, cy, sx, sy)) in spec.enumerated() {
+                // sx·(X − cx·W) ≥ 0 and sy·(Y − cy·W) ≥ 0, linear in the device point.
+                var piece = clip(quad, sx * (m.m11 - cx * m.m13), sx * (m.m21 - cx * m.m23), sx * (m.m31 - cx * m.m33))
+                piece = clip(piece, sy * (m.m12 - cy * m.m13), sy * (m.m22 - cy * m.m23), sy * (m.m32 - cy * m.m33))
+                for p in piece {
+                    guard p.y.isFinite else { return nil }
+                    // Half a pixel of slack for rounding.
+                    cornerLow[k] = Swift.min(cornerLow[k], p.y - 0.5); cornerHigh[k] = Swift.max(cornerHigh[k], p.y + 0.5)
+                }
+            }
+        }
+        opacity255 = Float(opacity * 255)
+        self.opacity8 = opacity8
+        color = c; interior = mul255(c, opacity8)
+    }
+
+    /// Per-row constants: edge distances + 0.5 and the homogeneous local point at px = 0.
+    struct Row {
+        var e: SIMD4<Double>
+        var x: Double, y: Double, w: Double
+    }
+
+    @inline(__always)
+    func row(_ py: Double) -> Row {
+        Row(e: edgeB * py + edgeC, x: map.m21 * py + map.m31, y: map.m22 * py + map.m32, w: map.m23 * py + map.m33)
+    }
+
+    /// Coverage (0...1, before opacity) of the eight pixels `x..<x+8` of a row.
+    @inline(__always)
+    func coverage8(_ row: Row, _ x: Int, arcs: Bool) -> SIMD8<Float> {
+        let px = Double(x) + 0.5
+        // Scalar conversions: a SIMD4<Double> → SIMD4<Float> conversion here, or a branch
+        // below, leads LLVM to mix the edges' lanes with the pixels' (3× the instructions).
+        let ed = edgeA * px + row.e
+        let e = SIMD4<Float>(Float(ed[0]), Float(ed[1]), Float(ed[2]), Float(ed[3]))
+        let x0 = Float(map.m11 * px + row.x), y0 = Float(map.m12 * px + row.y), w0 = Float(map.m13 * px + row.w)
+        if !vectorKernels {
+            // Unoptimised builds: the same Float arithmetic one lane at a time.
+            var c = SIMD8<Float>(repeating: 0)
+            for i in 0..<8 {
+                c[i] = coverage1(arcs: arcs, e[0] + laneA0[i], e[1] + laneA1[i], e[2] + laneA2[i], e[3] + laneA3[i],
+                                 x0 + laneX[i], y0 + laneY[i], w0 + laneW[i])
+            }
+            return c
+        }
+        let zero = SIMD8<Float>(repeating: 0), one = SIMD8<Float>(repeating: 1)
+        // Edges: finite, so either clamp order will do.
+        @inline(__always) func unit(_ v: SIMD8<Float>) -> SIMD8<Float> { min8(max8(v, zero), one) }
+        let e0 = unit(SIMD8(repeating: e[0]) + laneA0), e1 = unit(SIMD8(repeating: e[1]) + laneA1)
+        let e2 = unit(SIMD8(repeating: e[2]) + laneA2), e3 = unit(SIMD8(repeating: e[3]) + laneA3)
+        let edges = (e0 * e1) * (e2 * e3)
+        // A constant once inlined (see `ProjectiveRowCoverage`): a branch here would not be.
+        if !arcs { return edges }
+        let w = SIMD8(repeating: w0) + laneW
+        let rw = one / w
+        let qx = (SIMD8(repeating: x0) + laneX) * rw, qy = (SIMD8(repeating: y0) + laneY) * rw
+        let ux = abs8(qx) - SIMD8(repeating: innerHalfX), uy = abs8(qy) - SIMD8(repeating: innerHalfY)
+        let len = (ux * ux + uy * uy).squareRoot()
+        // u with the signs of q: the point relative to its quadrant's arc centre.
+        let sign = SIMD8<UInt32>(repeating: 0x8000_0000)
+        let dx = unsafeBitCast(unsafeBitCast(ux, to: SIMD8<UInt32>.self) ^ (unsafeBitCast(qx, to: SIMD8<UInt32>.self) & sign),
+                               to: SIMD8<Float>.self)
+        let dy = unsafeBitCast(unsafeBitCast(uy, to: SIMD8<UInt32>.self) ^ (unsafeBitCast(qy, to: SIMD8<UInt32>.self) & sign),
+                               to: SIMD8<Float>.self)
+        let gx = dx * (SIMD8(repeating: j11) - qx * j13) + dy * (SIMD8(repeating: j12) - qy * j13)
+        let gy = dx * (SIMD8(repeating: j21) - qx * j23) + dy * (SIMD8(repeating: j22) - qy * j23)
+        let dist = (len - SIMD8(repeating: radius)) * len * w / (gx * gx + gy * gy).squareRoot()
+        // 0/0 (a point at the arc's centre) is NaN: the clamp's order makes it 1 (inside).
+        var arc = SIMD8<Float>(repeating: 0.5) - dist
+        arc = one.replacing(with: arc, where: arc .< one)
+        arc = zero.replacing(with: arc, where: zero .< arc)
+        let farX = e3.replacing(with: e1, where: qx .< zero), farY = e0.replacing(with: e2, where: qy .< zero)
+        let c = edges.replacing(with: arc * farX * farY, where: min8(ux, uy) .> zero)
+        return zero.replacing(with: c, where: w .> zero)
+    }
+
+    /// `coverage8` for one lane (unoptimised builds).
+    @inline(__always)
+    func coverage1(arcs: Bool, _ d0: Float, _ d1: Float, _ d2: Float, _ d3: Float, _ x: Float, _ y: Float, _ w: Float) -> Float {
+        @inline(__always) func unit(_ v: Float) -> Float { Swift.min(Swift.max(v, 0), 1) }
+        let e0 = unit(d0), e1 = unit(d1), e2 = unit(d2), e3 = unit(d3)
+        let edges = (e0 * e1) * (e2 * e3)
+        guard arcs && innerHalfX.isFinite else { return edges }
+        guard w > 0 else { return 0 }
+        let rw = 1 / w
+        let qx = x * rw, qy = y * rw
+        let ux = abs(qx) - innerHalfX, uy = abs(qy) - innerHalfY
+        guard Swift.min(ux, uy) > 0 else { return edges }
+        let len = (ux * ux + uy * uy).squareRoot()
+        let dx = qx < 0 ? -ux : ux, dy = qy < 0 ? -uy : uy
+        let gx = dx * (j11 - qx * j13) + dy * (j12 - qy * j13)
+        let gy = dx * (j21 - qx * j23) + dy * (j22 - qy * j23)
+        let dist = (len - radius) * len * w / (gx * gx + gy * gy).squareRoot()
+        let a = 0.5 - dist
+        let arc = a.isNaN ? 1 : unit(a)
+        return arc * (qx < 0 ? e1 : e3) * (qy < 0 ? e2 : e0)
+    }
+
+    /// The 0...255 scales of coverage × opacity, rounded as `alphaScale`; full coverage gives
+    /// exactly `opacity8`, the interior's scale.
+    @inline(__always)
+    func scales(_ c: SIMD8<Float>) -> SIMD8<UInt32> {
+        if !vectorKernels {
+            var r = SIMD8<UInt32>(repeating: 0)
+            for i in 0..<8 { r[i] = c[i] == 1 ? opacity8 : UInt32((c[i] * opacity255 + 0.5).rounded(.down)) }
+            return r
+        }
+        return floorToUInt32(c * opacity255 + 0.5).replacing(with: SIMD8(repeating: opacity8), where: c .== 1)
+    }
+}
+
+extension BandRasterizer {
+    /// Rows `y0..<y1` (inside the fill's bounds) of a fill on the projective fast path.
+    /// `walk: false` computes every pixel's coverage (tests check the walk against it).
+    @inline(never)
+    func renderProjective(_ f: UnsafePointer<PreparedFill>, _ p: UnsafePointer<ProjectiveFill>, _ y0: Int, _ y1: Int,
+                          walk: Bool) {
+        let bx0 = f.pointee.bounds.x0, bx1 = f.pointee.bounds.x1
+        let hard = f.pointee.hardEdges
+        let outC = p.pointee.outC, inC = p.pointee.inC, slope = p.pointee.slope, outSign = p.pointee.outSign
+        let rising = p.pointee.rising
+        let none = SIMD4<Int64>(repeating: -2_000_000_000)
+        for y in y0..<y1 {
+            let py = Double(y) + 0.5
+            // Outer range: pixels with d > −0.5 for every edge (boundary pixels have coverage 0
+            // within rounding, and the walk computes theirs anyway).
+            let fl = floor4((outC + slope * py) * outSign)
+            let lo = none.replacing(with: fl &+ 1, where: rising), hi = none.replacing(with: fl, where: .!rising)
+            var x0 = Swift.max(bx0, Int(truncatingIfNeeded: Swift.max(Swift.max(lo[0], lo[1]), Swift.max(lo[2], lo[3]))))
+            var x1 = Swift.min(bx1, 0 &- Int(truncatingIfNeeded: Swift.max(Swift.max(hi[0], hi[1]), Swift.max(hi[2], hi[3]))))
+            if x0 >= x1 { continue }
+            for k in hard {
+                (x0, x1) = hardIntervalFast(hardEdges + k, py, x0, x1)
+                if x0 >= x1 { break }
+            }
+            if x0 >= x1 { continue }
+            let r = p.pointee.row(py)
+            let rowPixels = pixels + y &* stride
+            let cl = p.pointee.cornerLow, ch = p.pointee.cornerHigh
+            let arcs = (py >= cl[0] && py <= ch[0]) || (py >= cl[1] && py <= ch[1])
+                || (py >= cl[2] && py <= ch[2]) || (py >= cl[3] && py <= ch[3])
+            if walk && arcs {
+                walkRowSolid(rowPixels, x0, x1, color: p.pointee.color, interior: p.pointee.interior,
+                             ProjectiveRowCoverage<WithArcs>(fill: p, row: r))
+            } else if walk {
+                // No corner: the fully covered pixels are the edges' inner range, solved
+                // exactly; only the rims between it and the outer range compute coverage
+                // (none where a hard edge bounds the row, as at most piece boundaries).
+                let fi = floor4((inC + slope * py) * -outSign - 1e-9)
+                let ilo = none.replacing(with: 0 &- fi, where: rising), ihi = (0 &- none).replacing(with: fi &+ 1, where: .!rising)
+                var ix0 = Int(truncatingIfNeeded: Swift.max(Swift.max(ilo[0], ilo[1]), Swift.max(ilo[2], ilo[3])))
+                var ix1 = Int(truncatingIfNeeded: Swift.min(Swift.min(ihi[0], ihi[1]), Swift.min(ihi[2], ihi[3])))
+                if p.pointee.hasHorizontal {
+                    for k in 0..<4 where p.pointee.edgeA[k] == 0 && r.e[k] < 1 { ix1 = ix0 }
+                }
+                ix0 = Swift.min(Swift.max(ix0, x0), x1); ix1 = Swift.min(Swift.max(ix1, ix0), x1)
+                rimsAndInteriorSolid(rowPixels, x0, ix0, ix1, x1, color: p.pointee.color, interior: p.pointee.interior,
+                                     ProjectiveRowCoverage<EdgesOnly>(fill: p, row: r))
+            } else {
+                let color = SIMD8<UInt32>(repeating: p.pointee.color)
+                var x = x0
+                while x < x1 {
+                    let n = Swift.min(8, x1 &- x)
+                    let s = p.pointee.scales(p.pointee.coverage8(r, x, arcs: true))
+                    storePrefix(overx8(mul255x8(color, spread: spread(s)), loadPrefix(rowPixels + x, n)), rowPixels + x, n)
+                    x &+= n
+                }
+            }
+        }
+    }
+
+    /// `hardInterval`, usually without evaluating `inside`: when the estimated crossing t (in
+    /// pixel indices) is farther than `margin` from every integer, pixel x is inside exactly
+    /// when x > t (a > 0) or x < t (a < 0), as `inside` itself would say (see `margin`); so
+    /// both pieces sharing the edge still split its pixels exactly.
+    @inline(__always)
+    func hardIntervalFast(_ e: UnsafePointer<HardEdge>, _ py: Double, _ lo: Int, _ hi: Int) -> (Int, Int) {
+        let t = -(e.pointee.b * py + e.pointee.c) * e.pointee.inverseA - 0.5
+        let f = floorInt(t)
+        let below = t - Double(f), margin = e.pointee.margin
+        // NaN and clamped values fail the test too.
+        guard below > margin && 1 - below > margin else { return hardInterval(e.pointee, py, lo, hi) }
+        if e.pointee.a > 0 { return (Swift.min(Swift.max(lo, f &+ 1), hi), hi) }
+        return (lo, Swift.max(Swift.min(hi, f &+ 1), lo))
+    }
+
+    /// Fewer than eight pixels `x..<xr` of a row: one chunk of eight inside the row, the lanes
+    /// outside written back unchanged (the whole row belongs to this worker).
+    @inline(__always)
+    func blendPartial<C: RowCoverage>(_ row: UnsafeMutablePointer<UInt32>, _ x: Int, _ xr: Int,
+                                      _ color8: SIMD8<UInt32>, _ source: C) {
+        let n = xr &- x
+        guard stride >= 8 else {
+            let s = source.scales(source.coverage8(x))
+            storePrefix(overx8(mul255x8(color8, spread: spread(s)), loadPrefix(row + x, n)), row + x, n)
+            return
+        }
+        let start = Swift.min(x, stride &- 8)
+        let d = load8(row + start)
+        // Lane i is inside when 0 <= i − (x − start) < n: one unsigned compare (`.&` of two
+        // masks compiles to a per-lane loop).
+        let lane = SIMD8<UInt32>(0, 1, 2, 3, 4, 5, 6, 7) &- UInt32(truncatingIfNeeded: x &- start)
+        let inside = lane .< SIMD8<UInt32>(repeating: UInt32(truncatingIfNeeded: n))
+        let s = source.scales(source.coverage8(start))
+        store8(d.replacing(with: overx8(mul255x8(color8, spread: spread(s)), d), where: inside), row + start)
+    }
+
+    /// One row of a solid fill whose coverage is 1 on `ix0..<ix1`: coverage eight pixels at a
+    /// time on the rims `x0..<ix0` and `ix1..<x1`, the constant kernel in between.
+    @inline(__always)
+    func rimsAndInteriorSolid<C: RowCoverage>(_ row: UnsafeMutablePointer<UInt32>, _ x0: Int, _ ix0: Int, _ ix1: Int,
+                                              _ x1: Int, color: UInt32, interior: UInt32, _ source: C) {
+        let color8 = SIMD8<UInt32>(repeating: color)
+        @inline(__always) func rim(_ a: Int, _ b: Int) {
+            var x = a
+            while b &- x >= 8 {
+                let s = source.scales(source.coverage8(x))
+                store8(overx8(mul255x8(color8, spread: spread(s)), load8(row + x)), row + x)
+                x &+= 8
+            }
+            if x < b { blendPartial(row, x, b, color8, source) }
+        }
+        rim(x0, ix0)
+        if ix0 < ix1 {
+            // The padded kernel may read and write back up to 7 pixels past ix1, inside the row.
+            if ix1 &+ 7 <= stride { over_solid_padded(row + ix0, ix1 &- ix0, interior) } else {
+                over_solid(row + ix0, ix1 &- ix0, interior)
+            }
+        }
+        rim(ix1, x1)
+    }
+
+    /// One row `x0..<x1` of a solid fill whose fully covered pixels form one interval of the
+    /// row: walks from both ends blending eight pixels per step (`coverage8(x)`: pixels
+    /// x..<x+8; `scales`: their 0...255 scales, the interior's where the coverage is 1) until a
+    /// chunk ends (starts, from the right) fully covered; the constant kernel paints `interior`
+    /// in between. A fully covered rim pixel gets exactly the interior's value, so where the
+    /// walks stop changes nothing. (The similarity path's walk, with its coverage abstracted.)
+    @inline(__always)
+    func walkRowSolid<C: RowCoverage>(_ row: UnsafeMutablePointer<UInt32>, _ x0: Int, _ x1: Int, color: UInt32,
+                                      interior: UInt32, _ source: C) {
+        @inline(__always) func coverage8(_ x: Int) -> SIMD8<Float> { source.coverage8(x) }
+        @inline(__always) func scales(_ c: SIMD8<Float>) -> SIMD8<UInt32> { source.scales(c) }
+        let color8 = SIMD8<UInt32>(repeating: color)
+        @inline(__always) func blend(_ c: SIMD8<Float>, _ d: SIMD8<UInt32>) -> SIMD8<UInt32> {
+            overx8(mul255x8(color8, spread: spread(scales(c))), d)
+        }
+        var x = x0, xr = x1
+        var leftDone = false, rightDone = false
+        // Both walks in step while their chunks cannot meet: two independent dependency
+        // chains per iteration, which the core overlaps.
+        while xr &- x >= 16 {
+            let cl = coverage8(x), cr = coverage8(xr &- 8)
+            store8(blend(cl, load8(row + x)), row + x)
+            store8(blend(cr, load8(row + (xr &- 8))), row + (xr &- 8))
+            x &+= 8; xr &-= 8
+            leftDone = cl[7] == 1; rightDone = cr[0] == 1
+            if leftDone || rightDone { break }
+        }
+        @inline(__always) func partial(_ x: Int, _ xr: Int) { blendPartial(row, x, xr, color8, source) }
+        while !leftDone && x < xr {
+            if xr &- x < 8 {
+                partial(x, xr)
+                x = xr
+                break
+            }
+            let c = coverage8(x)
+            store8(blend(c, load8(row + x)), row + x)
+            x &+= 8
+            leftDone = c[7] == 1
+        }
+        while !rightDone && xr > x {
+            if xr &- x < 8 {
+                partial(x, xr)
+                xr = x
+                break
+            }
+            let start = xr &- 8
+            let c = coverage8(start)
+            store8(blend(c, load8(row + start)), row + start)
+            xr = start
+            rightDone = c[0] == 1
+        }
+        // An interior means the right walk ended with a full chunk: 8 finished pixels follow.
+        // (A short right chunk starts at x, leaving no interior.)
+        if x < xr { over_solid_padded(row + x, xr &- x, interior) }
+    }
+}
+
+/// Coverage of one row, eight pixels at a time, for `walkRowSolid` (a generic parameter, not
+/// closures: specialised and inlined).
+protocol RowCoverage {
+    /// Coverage (0...1) of pixels x..<x+8.
+    func coverage8(_ x: Int) -> SIMD8<Float>
+    /// Their 0...255 scales (coverage × opacity), the interior's where the coverage is 1.
+    func scales(_ c: SIMD8<Float>) -> SIMD8<UInt32>
+}
+
+/// Whether a row's pixels may lie in a corner quadrant, as a type: each case gets its own
+/// specialised walk, with no branch per chunk.
+protocol ArcMode { static var arcs: Bool { get } }
+enum WithArcs: ArcMode { static var arcs: Bool { true } }
+enum EdgesOnly: ArcMode { static var arcs: Bool { false } }
+
+/// A row of a fill on the projective fast path.
+struct ProjectiveRowCoverage<Mode: ArcMode>: RowCoverage {
+    let fill: UnsafePointer<ProjectiveFill>
+    let row: ProjectiveFill.Row
+    @inline(__always) func coverage8(_ x: Int) -> SIMD8<Float> { fill.pointee.coverage8(row, x, arcs: Mode.arcs) }
+    @inline(__always) func scales(_ c: SIMD8<Float>) -> SIMD8<UInt32> { fill.pointee.scales(c) }
+}
+
+
+extension PreparedScene {
+    /// Test support: draws the scene on one thread with the projective fast path computing
+    /// every pixel's coverage (no walk, no inner range): what the walk must reproduce.
+    func renderPerPixel(on surface: Surface) {
+        fills.withUnsafeBufferPointer { fills in
+        edges.withUnsafeBufferPointer { edges in
+        hardEdges.withUnsafeBufferPointer { hardEdges in
+        corners.withUnsafeBufferPointer { corners in
+        cornerExtents.withUnsafeBufferPointer { cornerExtents in
+        clipShapes.withUnsafeBufferPointer { clipShapes in
+        rims.withUnsafeBufferPointer { rims in
+        similarities.withUnsafeBufferPointer { similarities in
+        projectives.withUnsafeBufferPointer { projectives in
+            func base<T>(_ b: UnsafeBufferPointer<T>) -> UnsafePointer<T> {
+                b.baseAddress ?? UnsafePointer(bitPattern: MemoryLayout<T>.alignment)!
+            }
+            var r = BandRasterizer(fills: fills, edges: base(edges), hardEdges: base(hardEdges), corners: base(corners),
+                                   cornerExtents: base(cornerExtents), clipShapes: base(clipShapes), rims: base(rims),
+                                   similarities: base(similarities), projectives: base(projectives),
+                                   pixels: surface.pixels, stride: surface.stride,
+                                   coverage: .allocate(capacity: surface.width + 8))
+            r.projectiveWalk = false
+            r.render(rows: 0, surface.height)
+            r.coverage.deallocate()
+        }}}}}}}}}
+    }
+}
