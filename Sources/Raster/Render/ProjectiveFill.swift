@@ -62,7 +62,8 @@ struct ProjectiveFill: Sendable {
 
     /// The fast-path constants, or nil when the fill does not qualify: `edges` must be the
     /// shape's four sides in order (none lost to the eye plane), `inverse` normalised.
-    init?(shape: RoundedRect, inverse: Projective, edges: ArraySlice<LineEdge>, deviceCorners: [SIMD2<Double>],
+    init?(shape: RoundedRect, inverse: Projective, edges: ArraySlice<LineEdge>, hardEdges: ArraySlice<HardEdge>,
+          deviceCorners: [SIMD2<Double>],
           opacity: Double, opacity8: UInt32, paint: Paint) {
         guard case .solid(let c) = paint else { return nil }
         let r = shape.topLeft
@@ -150,6 +151,9 @@ struct ProjectiveFill: Sendable {
                 // sx·(X − cx·W) ≥ 0 and sy·(Y − cy·W) ≥ 0, linear in the device point.
                 var piece = clip(quad, sx * (m.m11 - cx * m.m13), sx * (m.m21 - cx * m.m23), sx * (m.m31 - cx * m.m33))
                 piece = clip(piece, sy * (m.m12 - cy * m.m13), sy * (m.m22 - cy * m.m23), sy * (m.m32 - cy * m.m33))
+                // Only pixels inside the clip polygon are painted: a piece of a split plane
+                // away from the corner has no arc rows (a pixel of slack: |a| + |b| ≥ |(a, b)|).
+                for e in hardEdges { piece = clip(piece, e.a, e.b, e.c + abs(e.a) + abs(e.b)) }
                 for p in piece {
                     guard p.y.isFinite else { return nil }
                     // Half a pixel of slack for rounding.
