@@ -328,12 +328,21 @@ extension BandRasterizer {
     @inline(__always)
     func hardIntervalFast(_ e: UnsafePointer<HardEdge>, _ py: Double, _ lo: Int, _ hi: Int) -> (Int, Int) {
         let t = -(e.pointee.b * py + e.pointee.c) * e.pointee.inverseA - 0.5
-        let f = floorInt(t)
-        let below = t - Double(f), margin = e.pointee.margin
-        // NaN and clamped values fail the test too.
-        guard below > margin && 1 - below > margin else { return hardInterval(e.pointee, py, lo, hi) }
-        if e.pointee.a > 0 { return (Swift.min(Swift.max(lo, f &+ 1), hi), hi) }
-        return (lo, Swift.max(Swift.min(hi, f &+ 1), lo))
+        // t + 1.5·2⁵² rounds t to the nearest integer (|t| < 2⁵¹), no conversion needed.
+        let big = 6_755_399_441_055_744.0
+        let nearest = (t + big) - big
+        // NaN fails the test too.
+        guard abs(t - nearest) > e.pointee.margin && abs(t) < 1e15 else { return hardIntervalSlow(e, py, lo, hi) }
+        // The first column past t: floor(t) + 1.
+        let first = Int(nearest > t ? nearest : nearest + 1)
+        if e.pointee.a > 0 { return (Swift.min(Swift.max(lo, first), hi), hi) }
+        return (lo, Swift.max(Swift.min(hi, first), lo))
+    }
+
+    /// `hardInterval` out of line: the rare rows where `hardIntervalFast` cannot decide.
+    @inline(never)
+    func hardIntervalSlow(_ e: UnsafePointer<HardEdge>, _ py: Double, _ lo: Int, _ hi: Int) -> (Int, Int) {
+        hardInterval(e.pointee, py, lo, hi)
     }
 
     /// Fewer than eight pixels `x..<xr` of a row: one chunk of eight inside the row, the lanes
