@@ -398,7 +398,8 @@ extension PreparedScene {
         // Affine fills without hard edges keep the affine rim path.
         if useSimilarityPath && similarity < 0 && clipRange.isEmpty && edgeRange.count == 4 && segments.count == 4
             && (!(inverse.isAffine && inverse.m33 == 1) || !hardRange.isEmpty),
-           let p = ProjectiveFill(shape: shape, inverse: inverse, edges: edges[edgeRange], deviceCorners: segments.map { $0.0 },
+           let p = ProjectiveFill(shape: shape, inverse: inverse, edges: edges[edgeRange], hardEdges: hardEdges[hardRange],
+                                  deviceCorners: segments.map { $0.0 },
                                   opacity: clampedOpacity, opacity8: opacity8, paint: command.paint) {
             projective = projectives.count
             projectives.append(p)

@@ -62,7 +62,8 @@ struct ProjectiveFill: Sendable {
 
     /// The fast-path constants, or nil when the fill does not qualify: `edges` must be the
     /// shape's four sides in order (none lost to the eye plane), `inverse` normalised.
-    init?(shape: RoundedRect, inverse: Projective, edges: ArraySlice<LineEdge>, deviceCorners: [SIMD2<Double>],
+    init?(shape: RoundedRect, inverse: Projective, edges: ArraySlice<LineEdge>, hardEdges: ArraySlice<HardEdge>,
+          deviceCorners: [SIMD2<Double>],
           opacity: Double, opacity8: UInt32, paint: Paint) {
         guard case .solid(let c) = paint else { return nil }
         let r = shape.topLeft
@@ -150,6 +151,9 @@ struct ProjectiveFill: Sendable {
                 // sx·(X − cx·W) ≥ 0 and sy·(Y − cy·W) ≥ 0, linear in the device point.
                 var piece = clip(quad, sx * (m.m11 - cx * m.m13), sx * (m.m21 - cx * m.m23), sx * (m.m31 - cx * m.m33))
                 piece = clip(piece, sy * (m.m12 - cy * m.m13), sy * (m.m22 - cy * m.m23), sy * (m.m32 - cy * m.m33))
+                // Only pixels inside the clip polygon are painted: a piece of a split plane
+                // away from the corner has no arc rows (a pixel of slack: |a| + |b| ≥ |(a, b)|).
+                for e in hardEdges { piece = clip(piece, e.a, e.b, e.c + abs(e.a) + abs(e.b)) }
                 for p in piece {
                     guard p.y.isFinite else { return nil }
                     // Half a pixel of slack for rounding.
@@ -324,12 +328,21 @@ extension BandRasterizer {
     @inline(__always)
     func hardIntervalFast(_ e: UnsafePointer<HardEdge>, _ py: Double, _ lo: Int, _ hi: Int) -> (Int, Int) {
         let t = -(e.pointee.b * py + e.pointee.c) * e.pointee.inverseA - 0.5
-        let f = floorInt(t)
-        let below = t - Double(f), margin = e.pointee.margin
-        // NaN and clamped values fail the test too.
-        guard below > margin && 1 - below > margin else { return hardInterval(e.pointee, py, lo, hi) }
-        if e.pointee.a > 0 { return (Swift.min(Swift.max(lo, f &+ 1), hi), hi) }
-        return (lo, Swift.max(Swift.min(hi, f &+ 1), lo))
+        // t + 1.5·2⁵² rounds t to the nearest integer (|t| < 2⁵¹), no conversion needed.
+        let big = 6_755_399_441_055_744.0
+        let nearest = (t + big) - big
+        // NaN fails the test too.
+        guard abs(t - nearest) > e.pointee.margin && abs(t) < 1e15 else { return hardIntervalSlow(e, py, lo, hi) }
+        // The first column past t: floor(t) + 1.
+        let first = Int(nearest > t ? nearest : nearest + 1)
+        if e.pointee.a > 0 { return (Swift.min(Swift.max(lo, first), hi), hi) }
+        return (lo, Swift.max(Swift.min(hi, first), lo))
+    }
+
+    /// `hardInterval` out of line: the rare rows where `hardIntervalFast` cannot decide.
+    @inline(never)
+    func hardIntervalSlow(_ e: UnsafePointer<HardEdge>, _ py: Double, _ lo: Int, _ hi: Int) -> (Int, Int) {
+        hardInterval(e.pointee, py, lo, hi)
     }
 
     /// Fewer than eight pixels `x..<xr` of a row: one chunk of eight inside the row, the lanes
