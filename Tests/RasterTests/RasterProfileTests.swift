@@ -10,7 +10,7 @@ import Testing
     let commands = [
         // A similarity map, equal radii: the SDF fast path.
         FillCommand(shape: shape, localToDevice: rotated, paint: .solid(0xFF20_80C0), opacity: 0.5),
-        // Clipped by a hard-edged polygon: the general clipped path.
+        // Clipped by a hard-edged polygon, equal radii: the projective SDF path's pieces.
         FillCommand(shape: shape, localToDevice: .translation(10, 60), paint: .solid(0xFFC0_4020), opacity: 0.7,
                     clip: Clip(polygon: [SIMD2(10, 60), SIMD2(70, 60), SIMD2(10, 100)])),
         // Non-uniform scale, rotated (no horizontal edge): not a similarity, the affine rim path.
@@ -22,10 +22,11 @@ import Testing
     execute(commands, on: profiled, threads: 2, profile: profile)
     execute(commands, on: profiled, threads: 2, profile: profile)
     #expect(profile.fills(.similaritySolid) == 2)
-    #expect(profile.fills(.clipped) == 2)
+    #expect(profile.fills(.projectiveClipped) == 2)
+    #expect(profile.fills(.clipped) == 0)
     #expect(profile.fills(.affineRimSolid) == 2)
     #expect(profile.fills(.bilinearAffine) == 0)
-    for k in [RasterProfile.Kernel.similaritySolid, .clipped, .affineRimSolid, .prepare] {
+    for k in [RasterProfile.Kernel.similaritySolid, .projectiveClipped, .affineRimSolid, .prepare] {
         #expect(profile.seconds(k) > 0, "\(k.name) took time")
     }
     #expect(profile.seconds(.bilinearPerspective) == 0)

@@ -9,7 +9,7 @@ public final class RasterProfile: @unchecked Sendable {
     /// The kernels a fill can take, named after their span kernels.
     public enum Kernel: Int, CaseIterable, Sendable {
         case prepare, similaritySolid, similarityTexture, affineRimSolid, solidCoverage,
-             bilinearAffine, bilinearPerspective, nearest, alphaMask, clipped
+             bilinearAffine, bilinearPerspective, nearest, alphaMask, clipped, projectiveSolid, projectiveClipped
 
         /// A pixman-style name and the path that leads to it.
         public var name: String {
@@ -24,6 +24,8 @@ public final class RasterProfile: @unchecked Sendable {
             case .nearest: return "over_nearest"
             case .alphaMask: return "over_solid_alpha_mask"
             case .clipped: return "clipped fills (hard edges, holes)"
+            case .projectiveSolid: return "over_solid, projective SDF rims"
+            case .projectiveClipped: return "over_solid, projective SDF rims, hard-edged pieces"
             }
         }
     }
@@ -67,6 +69,7 @@ public final class RasterProfile: @unchecked Sendable {
             if case .solid = f.paint { return .similaritySolid }
             return .similarityTexture
         }
+        if f.projective >= 0 { return f.hardEdges.isEmpty ? .projectiveSolid : .projectiveClipped }
         if !f.hardEdges.isEmpty || !f.clipShapes.isEmpty { return .clipped }
         if f.rim >= 0, case .solid = f.paint { return .affineRimSolid }
         switch f.paint {
