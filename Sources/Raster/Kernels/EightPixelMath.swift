@@ -160,3 +160,15 @@ func lerp256x8(_ a: SIMD8<UInt32>, _ b: SIMD8<UInt32>, _ f: SIMD16<UInt16>, _ g:
               &+ unsafeBitCast((b &>> 8) & m, to: SIMD16<UInt16>.self) &* f &+ 128) & 0xFF00
     return unsafeBitCast(rb, to: SIMD8<UInt32>.self) | unsafeBitCast(ag, to: SIMD8<UInt32>.self)
 }
+
+/// The 0...255 scales of eight coverages (0...1) × opacity, rounded as `alphaScale`; full
+/// coverage gives exactly `opacity8` (opacity's own scale, what interiors use).
+@inline(__always)
+func coverageScales(_ c: SIMD8<Float>, opacity255: Float, opacity8: UInt32) -> SIMD8<UInt32> {
+    if !vectorKernels {
+        var r = SIMD8<UInt32>(repeating: 0)
+        for i in 0..<8 { r[i] = c[i] == 1 ? opacity8 : UInt32((c[i] * opacity255 + 0.5).rounded(.down)) }
+        return r
+    }
+    return floorToUInt32(c * opacity255 + 0.5).replacing(with: SIMD8(repeating: opacity8), where: c .== 1)
+}

@@ -252,12 +252,7 @@ struct ProjectiveFill: Sendable {
     /// exactly `opacity8`, the interior's scale.
     @inline(__always)
     func scales(_ c: SIMD8<Float>) -> SIMD8<UInt32> {
-        if !vectorKernels {
-            var r = SIMD8<UInt32>(repeating: 0)
-            for i in 0..<8 { r[i] = c[i] == 1 ? opacity8 : UInt32((c[i] * opacity255 + 0.5).rounded(.down)) }
-            return r
-        }
-        return floorToUInt32(c * opacity255 + 0.5).replacing(with: SIMD8(repeating: opacity8), where: c .== 1)
+        coverageScales(c, opacity255: opacity255, opacity8: opacity8)
     }
 }
 
