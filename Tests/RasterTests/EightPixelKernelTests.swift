@@ -107,3 +107,46 @@ func bilinearAffineReference(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, 
         #expect(b == c)
     }
 }
+
+@Test func eightLaneBilinearClampsAndMaskedTailsMatchOnePixelArithmetic() {
+    var rng = SeededRandom(seed: 75)
+    // Small and thin textures too: 2 texels is the smallest the lanes take, 1 runs per pixel.
+    for (w, h) in [(37, 29), (2, 2), (1, 5), (6, 1), (128, 128)] {
+        let tex = Surface(width: w, height: h)
+        for y in 0..<h { for x in 0..<w { tex[x, y] = randomPremultiplied(&rng) } }
+        let view = TextureView(tex)
+        for trial in 0..<200 {
+            let count = Int.random(in: 1...40, using: &rng)
+            let before = Int.random(in: 0...9, using: &rng), after = Int.random(in: 0...9, using: &rng)
+            let angle = Double.random(in: 0..<(2 * .pi), using: &rng), scale = Double.random(in: 0.2...2.5, using: &rng)
+            let r = Projective.rotation(angle)
+            let step = SIMD3(r.m11 * scale, r.m12 * scale, 0)
+            // Around and far beyond the edges, where every lane clamps.
+            let far = trial % 10 == 0 ? 1e6 : 0
+            let start = SIMD3(Double.random(in: -6...Double(w + 6), using: &rng) + far,
+                              Double.random(in: -6...Double(h + 6), using: &rng) - far, 1)
+            let coverage: [UInt32]? = trial % 2 == 0 ? nil : (0..<count).map { _ in UInt32.random(in: 0...255, using: &rng) }
+            let s = UInt32.random(in: 0...255, using: &rng)
+            let underlay = trial % 3 == 0 ? randomPremultiplied(&rng) : 0
+            let row = (0..<(before + count + after)).map { _ in randomPremultiplied(&rng) }
+            var a = row, b = row
+            a.withUnsafeMutableBufferPointer { buffer in
+                let dst = buffer.baseAddress! + before
+                if let coverage {
+                    coverage.withUnsafeBufferPointer {
+                        over_bilinear_affine(dst, count, view, start: start, step: step, scale: s, coverage: $0.baseAddress!,
+                                             underlay: underlay, room: (before, after), lanes: true)
+                    }
+                } else {
+                    over_bilinear_affine(dst, count, view, start: start, step: step, scale: s, coverage: nil,
+                                         underlay: underlay, room: (before, after), lanes: true)
+                }
+            }
+            b.withUnsafeMutableBufferPointer {
+                bilinearAffineReference($0.baseAddress! + before, count, tex, start: start, step: step, scale: s,
+                                        coverage: coverage, underlay: underlay)
+            }
+            #expect(a == b, "\(w)×\(h) trial \(trial)")
+        }
+    }
+}

@@ -104,16 +104,20 @@ func overUnderlay(_ t: UInt32, _ underlay: UInt32) -> UInt32 {
 }
 
 /// Bilinear texture under an affine map: texel coordinates step in 16.16 fixed point, so a
-/// pixel costs no floating point, no divide and no conversion. Groups of eight pixels whose
-/// 2×2 neighbourhoods all lie strictly inside the texture run in 16-bit SIMD lanes (two
-/// 64-bit loads per pixel fetch the four texels); the rest run one pixel at a time. Both give
-/// exactly the same values (`lerp256`, `mul255`, `over` per channel). A non-zero `underlay`
-/// is composited under each sample first (`Paint.textureOverColor`).
+/// pixel costs no floating point, no divide and no conversion. Groups of eight pixels run in
+/// 16-bit SIMD lanes (two 64-bit loads per pixel fetch the four texels), clamping to the edge
+/// lane by lane: a position beyond the last texel centre reads the last pair with weight 256,
+/// one before the first reads the first pair with weight 0, which is exactly the edge texel
+/// that the one-pixel path's clamped indices give. Both give exactly the same values
+/// (`lerp256`, `mul255`, `over` per channel). A non-zero `underlay` is composited under each
+/// sample first (`Paint.textureOverColor`). `room`, when given, is how many pixels of the
+/// same row lie before `dst` and after the span: the last partial group then runs as one
+/// masked group of eight inside the row (the lanes outside the span written back unchanged).
 @inlinable @inline(__always)
 func over_bilinear_affine(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: TextureView,
                           start: SIMD3<Double>, step: SIMD3<Double>,
                           scale: UInt32, coverage: UnsafePointer<UInt32>?, underlay: UInt32 = 0,
-                          lanes: Bool = vectorKernels) {
+                          room: (before: Int, after: Int)? = nil, lanes: Bool = vectorKernels) {
     // Fixed point of (u − 0.5, v − 0.5): positions relative to texel centres. Far values are
     // clamped first (per pixel below too), so nothing overflows for any finite map.
     @inline(__always) func fixed(_ x: Double) -> Int {
@@ -123,25 +127,10 @@ func over_bilinear_affine(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ t
     let du = fixed(step.x), dv = fixed(step.y)
     let maxU = (tex.width &- 1) << 16, maxV = (tex.height &- 1) << 16
     let lastX = tex.width &- 1, lastY = tex.height &- 1
-    @inline(__always) func inside(_ u: Int, _ v: Int) -> Bool {
-        UInt(bitPattern: u) < UInt(bitPattern: maxU) && UInt(bitPattern: v) < UInt(bitPattern: maxV)
-    }
     /// One pixel at texel position (u, v).
     @inline(__always) func pixel(_ i: Int, _ u: Int, _ v: Int) {
         let s = coverage.map { $0[i] } ?? scale
         if s == 0 { return }
-        if inside(u, v) {
-            // Strictly between the outer texel centres (most pixels): no clamping, and a fully
-            // transparent 2×2 neighbourhood (lerps of 0 are 0) draws nothing.
-            let iu = u >> 16, r0 = tex.pixels + (v >> 16) &* tex.stride + iu, r1 = r0 + tex.stride
-            let p00 = r0[0], p01 = r0[1], p10 = r1[0], p11 = r1[1]
-            if (p00 | p01 | p10 | p11 | underlay) == 0 { return }
-            let fu = UInt64(truncatingIfNeeded: (u >> 8) & 255), fv = UInt64(truncatingIfNeeded: (v >> 8) & 255)
-            var t = lerp256Wide(lerp256Wide(widen(p00), widen(p01), fu), lerp256Wide(widen(p10), widen(p11), fu), fv)
-            if underlay != 0 { t &+= mul255Wide(widen(underlay), 255 &- (t >> 48)) }
-            dst[i] = narrow(overWide(mul255Wide(t, UInt64(s)), widen(dst[i])))
-            return
-        }
         // Clamp to edge: beyond the outer texel centres the edge texels repeat.
         let cu = Swift.min(Swift.max(u, -65536), maxU &+ 65536), cv = Swift.min(Swift.max(v, -65536), maxV &+ 65536)
         let iu = cu >> 16, iv = cv >> 16
@@ -158,38 +147,101 @@ func over_bilinear_affine(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ t
         dst[i] = narrow(overWide(mul255Wide(t, UInt64(s)), widen(dst[i])))
     }
     var i = 0
-    // Eight lanes need 7·du and 7·dv (and the texel index) to fit in Int32; in range they do.
-    if lanes && count >= 8 && abs(du) < 1 << 27 && abs(dv) < 1 << 27 && tex.stride < 1 << 16 {
-        let lane = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7)
-        let laneU = lane &* Int32(truncatingIfNeeded: du), laneV = lane &* Int32(truncatingIfNeeded: dv)
-        let stride32 = Int32(truncatingIfNeeded: tex.stride)
+    // Lanes hold positions and texel indices in Int32: a texture below 2¹⁴ texels a side and
+    // steps below 2¹¹ texels per pixel keep them there whenever a group's ends lie within
+    // ±2³⁰ (positions are linear in the lane); other groups run one pixel at a time.
+    if lanes && tex.width >= 2 && tex.height >= 2 && tex.width < 1 << 14 && tex.height < 1 << 14
+        && tex.stride < 1 << 16 && abs(du) < 1 << 27 && abs(dv) < 1 << 27 {
+        let g = BilinearLanes(tex, du: du, dv: dv, maxU: maxU, maxV: maxV, underlay: underlay)
         let scale16 = spread(SIMD8<UInt32>(repeating: scale))
-        let underlay8 = SIMD8<UInt32>(repeating: underlay)
+        @inline(__always) func safe(_ u: Int, _ v: Int) -> Bool {
+            // |x| < 2³⁰ for the four values, as unsigned compares (no overflow checks).
+            @inline(__always) func small(_ x: Int) -> Bool { UInt(bitPattern: x &+ 1 << 30) < 1 << 31 }
+            return small(u) && small(v) && small(u &+ 7 &* du) && small(v &+ 7 &* dv)
+        }
         while i &+ 8 <= count {
-            let u7 = u &+ 7 &* du, v7 = v &+ 7 &* dv
-            if inside(u, v) && inside(u7, v7) {
-                // u and v are linear in the lane, so the ends inside means every lane is.
-                let uu = SIMD8<Int32>(repeating: Int32(truncatingIfNeeded: u)) &+ laneU
-                let vv = SIMD8<Int32>(repeating: Int32(truncatingIfNeeded: v)) &+ laneV
-                let index = (vv &>> 16) &* stride32 &+ (uu &>> 16)
-                let (p00, p01) = gatherPairs(tex.pixels, index)
-                let (p10, p11) = gatherPairs(tex.pixels + tex.stride, index)
-                let fu = spread(unsafeBitCast((uu &>> 8) & 255, to: SIMD8<UInt32>.self))
-                let fv = spread(unsafeBitCast((vv &>> 8) & 255, to: SIMD8<UInt32>.self))
-                let gu = SIMD16<UInt16>(repeating: 256) &- fu, gv = SIMD16<UInt16>(repeating: 256) &- fv
-                var t = lerp256x8(lerp256x8(p00, p01, fu, gu), lerp256x8(p10, p11, fu, gu), fv, gv)
-                if underlay != 0 { t &+= mul255x8(underlay8, spread: spread(SIMD8<UInt32>(repeating: 255) &- (t &>> 24))) }
+            if safe(u, v) {
                 let s16 = coverage.map { spread(UnsafeRawPointer($0 + i).loadUnaligned(as: SIMD8<UInt32>.self)) } ?? scale16
-                store8(overx8(mul255x8(t, spread: s16), load8(dst + i)), dst + i)
+                store8(g.group(u, v, s16, load8(dst + i)), dst + i)
             } else {
                 for k in 0..<8 { pixel(i &+ k, u &+ k &* du, v &+ k &* dv) }
             }
             u &+= 8 &* du; v &+= 8 &* dv; i &+= 8
         }
+        // The last partial group: eight lanes inside the row, shifted left when the row ends
+        // first; lanes outside the span keep their pixels.
+        let n = count &- i
+        if n > 0, let room {
+            let shift = Swift.max(0, 8 &- n &- room.after)
+            let su = u &- shift &* du, sv = v &- shift &* dv
+            if shift <= i &+ room.before && safe(su, sv) {
+                let at = dst + (i &- shift)
+                let k = SIMD8<UInt32>(0, 1, 2, 3, 4, 5, 6, 7) &- UInt32(truncatingIfNeeded: shift)
+                let inside = k .< SIMD8<UInt32>(repeating: UInt32(truncatingIfNeeded: n))
+                var s = SIMD8<UInt32>(repeating: scale)
+                if let coverage {
+                    // Lanes outside the span read a neighbour's entry (no branch); not stored.
+                    for l in 0..<8 { s[l] = coverage[Swift.min(Swift.max(i &- shift &+ l, i), count &- 1)] }
+                }
+                let d = load8(at)
+                store8(d.replacing(with: g.group(su, sv, spread(s), d), where: inside), at)
+                return
+            }
+        }
     }
     while i < count {
         pixel(i, u, v)
         u &+= du; v &+= dv; i &+= 1
+    }
+}
+
+/// The eight-lane part of `over_bilinear_affine`: per-span constants, and one group of
+/// eight pixels (a struct's methods, not nested functions, so that they inline).
+@usableFromInline
+struct BilinearLanes {
+    @usableFromInline let laneU: SIMD8<Int32>, laneV: SIMD8<Int32>, stride32: SIMD8<Int32>
+    @usableFromInline let maxU32: SIMD8<Int32>, maxV32: SIMD8<Int32>
+    @usableFromInline let pixels: UnsafeMutablePointer<UInt32>, stride: Int
+    @usableFromInline let underlay: UInt32, underlay8: SIMD8<UInt32>
+
+    @inlinable @inline(__always)
+    init(_ tex: TextureView, du: Int, dv: Int, maxU: Int, maxV: Int, underlay: UInt32) {
+        let lane = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7)
+        laneU = lane &* Int32(truncatingIfNeeded: du); laneV = lane &* Int32(truncatingIfNeeded: dv)
+        stride32 = SIMD8(repeating: Int32(truncatingIfNeeded: tex.stride))
+        maxU32 = SIMD8(repeating: Int32(truncatingIfNeeded: maxU)); maxV32 = SIMD8(repeating: Int32(truncatingIfNeeded: maxV))
+        pixels = tex.pixels; stride = tex.stride
+        self.underlay = underlay; underlay8 = SIMD8(repeating: underlay)
+    }
+
+    /// Texel index of each lane's top-left texel and its weight, clamped to the edge.
+    @usableFromInline @_transparent
+    func axis(_ p: SIMD8<Int32>, _ maxP: SIMD8<Int32>) -> (SIMD8<Int32>, SIMD8<UInt32>) {
+        let zero = SIMD8<Int32>(repeating: 0)
+        var c = p.replacing(with: zero, where: p .< zero)
+        c = c.replacing(with: maxP, where: c .> maxP)
+        let end = c .== maxP
+        let whole = c &>> 16
+        let index = whole.replacing(with: whole &- SIMD8<Int32>(repeating: 1), where: end)
+        let weight = unsafeBitCast((c &>> 8) & 255, to: SIMD8<UInt32>.self)
+            .replacing(with: SIMD8<UInt32>(repeating: 256), where: end)
+        return (index, weight)
+    }
+
+    /// The eight pixels `d` with the group whose lane 0 samples texel position (u, v) (16.16,
+    /// relative to texel centres) blended over them at scales `s16`.
+    @usableFromInline @_transparent
+    func group(_ u: Int, _ v: Int, _ s16: SIMD16<UInt16>, _ d: SIMD8<UInt32>) -> SIMD8<UInt32> {
+        let (iu, wu) = axis(SIMD8<Int32>(repeating: Int32(truncatingIfNeeded: u)) &+ laneU, maxU32)
+        let (iv, wv) = axis(SIMD8<Int32>(repeating: Int32(truncatingIfNeeded: v)) &+ laneV, maxV32)
+        let index = iv &* stride32 &+ iu
+        let (p00, p01) = gatherPairs(pixels, index)
+        let (p10, p11) = gatherPairs(pixels + stride, index)
+        let fu = spread(wu), fv = spread(wv)
+        let gu = SIMD16<UInt16>(repeating: 256) &- fu, gv = SIMD16<UInt16>(repeating: 256) &- fv
+        var t = lerp256x8(lerp256x8(p00, p01, fu, gu), lerp256x8(p10, p11, fu, gu), fv, gv)
+        if underlay != 0 { t &+= mul255x8(underlay8, spread: spread(SIMD8<UInt32>(repeating: 255) &- (t &>> 24))) }
+        return overx8(mul255x8(t, spread: s16), d)
     }
 }
 

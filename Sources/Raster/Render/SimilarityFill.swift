@@ -236,7 +236,7 @@ extension BandRasterizer {
     }
 
     /// One row of a fill with any other paint: the same walks write coverage scales into the
-    /// coverage row, then the paint's span kernels run on the two rims and the interior.
+    /// coverage row, the interior gets the opacity's scale, and the paint's kernel runs once.
     @inline(__always)
     func similarityRowPaint(_ f: UnsafePointer<PreparedFill>, _ s: UnsafePointer<SimilarityFill>,
                             _ row: UnsafeMutablePointer<UInt32>, _ y: Int,
@@ -262,8 +262,17 @@ extension BandRasterizer {
             xr = start
             if c[0] == 1 { break }
         }
-        if x > x0 { paintSpan(f, row, y, x0, x, coverage: UnsafePointer(coverage)) }
-        if x < xr { paintSpan(f, row, y, x, xr, coverage: nil) }
-        if xr < x1 { paintSpan(f, row, y, xr, x1, coverage: UnsafePointer(coverage + (xr &- x0))) }
+        // The interior's scale is the opacity's: one span for the whole row, so the kernel
+        // runs one partial group of eight per row instead of one per piece.
+        if x < xr { (coverage + (x &- x0)).update(repeating: s.pointee.opacity8, count: xr &- x) }
+        if case .texture(let tex, let m, .bilinear, let underlay) = f.pointee.paint,
+           m.m13 == 0 && m.m23 == 0 && m.m33 == 1 {
+            let start = m.applyHomogeneous(x: Double(x0) + 0.5, y: Double(y) + 0.5)
+            over_bilinear_affine(row + x0, x1 &- x0, tex, start: start, step: SIMD3(m.m11, m.m12, m.m13),
+                                 scale: f.pointee.opacity8, coverage: UnsafePointer(coverage), underlay: underlay,
+                                 room: (x0, stride &- x1))
+        } else {
+            paintSpan(f, row, y, x0, x1, coverage: UnsafePointer(coverage))
+        }
     }
 }
