@@ -36,6 +36,9 @@ struct SimilarityFill: Sendable {
     /// and `zeroStepX`/`zeroStepY` says to test it once per row instead.
     var rangeEdge: SIMD4<Double>, rangeScale: SIMD4<Double>, rowMask: SIMD4<Double>
     var zeroStepX: Bool, zeroStepY: Bool
+    /// The same four ends as linear functions of the row's pixel centre py: `floor4(outerA +
+    /// outerB · py)` is (x0 − 1, −x1) for the x axis, then for the y axis.
+    var outerA: SIMD4<Double>, outerB: SIMD4<Double>
     /// Half size − radius (the arc centres), and radius + 0.5, in device pixels, in every lane.
     var innerHalfX: SIMD8<Float>, innerHalfY: SIMD8<Float>, radiusPlusHalf: SIMD8<Float>
     /// 0 when the corners are round: pixels with min(q.x, q.y) above it use the arc; +∞ else.
@@ -84,6 +87,13 @@ struct SimilarityFill: Sendable {
                 rowMask[lane] = 1; rowMask[lane + 1] = 1
             }
         }
+        // rowX = originX + stepYx·py (rowY likewise): the ends are linear in py.
+        let flip = SIMD4<Double>(1, -1, 1, -1)
+        let origin = SIMD4(originX, originX, originY, originY), stepY = SIMD4(stepYx, stepYx, stepYy, stepYy)
+        outerA = flip * ((rangeEdge - rowMask * origin) * rangeScale - 0.5)
+        outerB = -flip * rowMask * stepY * rangeScale
+        guard outerA[0].isFinite, outerA[1].isFinite, outerA[2].isFinite, outerA[3].isFinite,
+              outerB[0].isFinite, outerB[1].isFinite, outerB[2].isFinite, outerB[3].isFinite else { return nil }
         innerHalfX = SIMD8(repeating: Float(halfX - radius)); innerHalfY = SIMD8(repeating: Float(halfY - radius))
         radiusPlusHalf = SIMD8(repeating: Float(radius + 0.5))
         cornerThreshold = SIMD8(repeating: radius > 0 ? 0 : .infinity)
@@ -153,8 +163,7 @@ extension BandRasterizer {
             let rowX = g.originX + g.stepYx * py, rowY = g.originY + g.stepYy * py
             if g.zeroStepX && !(abs(rowX) < g.extentX) { return (0, 0) }
             if g.zeroStepY && !(abs(rowY) < g.extentY) { return (0, 0) }
-            let t = SIMD4(rowX, rowX, rowY, rowY) * g.rowMask
-            let ends = floor4(((g.rangeEdge - t) * g.rangeScale - 0.5) * SIMD4(1, -1, 1, -1))
+            let ends = floor4(g.outerA + g.outerB * py)
             return (Swift.max(bx0, Int(truncatingIfNeeded: Swift.max(ends[0], ends[2])) &+ 1),
                     Swift.min(bx1, 0 &- Int(truncatingIfNeeded: Swift.max(ends[1], ends[3]))))
         }
