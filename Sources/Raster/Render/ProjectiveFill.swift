@@ -56,42 +56,43 @@ struct ProjectiveFill: Sendable {
     /// lane k spans `cornerLow[k]...cornerHigh[k]`; empty for square corners. Other rows
     /// skip the arc.
     var cornerLow: SIMD4<Double>, cornerHigh: SIMD4<Double>
+    /// The same as integer rows: row y is in corner k's range when y − arcRowLow[k] ≤
+    /// arcRowSpan[k] (unsigned: rows below low wrap around to large values).
+    var arcRowLow: SIMD4<UInt64>, arcRowSpan: SIMD4<UInt64>
     /// Opacity × 255, and the opacity's 0...255 scale (what a fully covered pixel uses).
     var opacity255: Float, opacity8: UInt32
     var color: UInt32, interior: UInt32
 
     /// The fast-path constants, or nil when the fill does not qualify: `edges` must be the
-    /// shape's four sides in order (none lost to the eye plane), `inverse` normalised.
-    init?(shape: RoundedRect, inverse: Projective, edges: ArraySlice<LineEdge>, hardEdges: ArraySlice<HardEdge>,
-          deviceCorners: [SIMD2<Double>],
+    /// shape's four sides in order (none lost to the eye plane), `inverse` normalised;
+    /// `deviceCorners` are the shape's four corners in device space.
+    init?(shape: RoundedRect, inverse: Projective, edges: UnsafeBufferPointer<LineEdge>,
+          hardEdges: UnsafeBufferPointer<HardEdge>, deviceCorners: SIMD8<Double>,
           opacity: Double, opacity8: UInt32, paint: Paint) {
         guard case .solid(let c) = paint else { return nil }
         let r = shape.topLeft
-        guard shape.topRight == r, shape.bottomRight == r, shape.bottomLeft == r, edges.count == 4,
-              deviceCorners.count == 4 else { return nil }
-        for (k, e) in edges.enumerated() where e.side != UInt8(1 << k) { return nil }
+        guard shape.topRight == r, shape.bottomRight == r, shape.bottomLeft == r, edges.count == 4 else { return nil }
+        for k in 0..<4 where edges[k].side != UInt8(1 << k) { return nil }
         let midX = (shape.minX + shape.maxX) * 0.5, midY = (shape.minY + shape.maxY) * 0.5
         let halfX = (shape.maxX - shape.minX) * 0.5, halfY = (shape.maxY - shape.minY) * 0.5
         let m = inverse
         // Float carries lane offsets of values bounded by the device size (see above), and W
         // over the shape (linear in the device point, so extreme at a corner) must stay far
         // from 0 relative to its largest value, so that Float's X/W and Y/W stay accurate.
-        var lo = SIMD2<Double>(repeating: .infinity), hi = -lo
-        var wMin = Double.infinity, wMax = -Double.infinity
-        for p in deviceCorners {
-            lo = pointwiseMin(lo, p); hi = pointwiseMax(hi, p)
-            let w = m.applyHomogeneous(x: p.x, y: p.y).z
-            wMin = Swift.min(wMin, w); wMax = Swift.max(wMax, w)
-        }
-        guard hi.x - lo.x <= 8192, hi.y - lo.y <= 8192, wMin > 0.05 * wMax, wMax.isFinite else { return nil }
+        let cx4 = SIMD4(deviceCorners[0], deviceCorners[2], deviceCorners[4], deviceCorners[6])
+        let cy4 = SIMD4(deviceCorners[1], deviceCorners[3], deviceCorners[5], deviceCorners[7])
+        let w4 = cx4 * m.m13 + cy4 * m.m23 + m.m33
+        let wMin = w4.min(), wMax = w4.max()
+        guard cx4.max() - cx4.min() <= 8192, cy4.max() - cy4.min() <= 8192, wMin > 0.05 * wMax, wMax.isFinite
+        else { return nil }
         map = Projective(m11: m.m11 - midX * m.m13, m12: m.m12 - midY * m.m13, m13: m.m13,
                          m21: m.m21 - midX * m.m23, m22: m.m22 - midY * m.m23, m23: m.m23,
                          m31: m.m31 - midX * m.m33, m32: m.m32 - midY * m.m33, m33: m.m33)
         guard map.isFinite else { return nil }
         edgeA = .zero; edgeB = .zero; edgeC = .zero; outC = .zero; inC = .zero; slope = .zero; outSign = .zero
         hasHorizontal = false
-        laneA0 = .zero; laneA1 = .zero; laneA2 = .zero; laneA3 = .zero
-        for (k, e) in edges.enumerated() {
+        for k in 0..<4 {
+            let e = edges[k]
             edgeA[k] = e.a; edgeB[k] = e.b; edgeC[k] = e.c + 0.5
             if e.inverseA == 0 {
                 outC[k] = -1e18; inC[k] = -1e18; outSign[k] = 1
@@ -105,60 +106,46 @@ struct ProjectiveFill: Sendable {
             }
         }
         rising = outSign .> 0
-        var lx = SIMD8<Float>.zero, ly = SIMD8<Float>.zero, lw = SIMD8<Float>.zero
-        for i in 0..<8 {
-            let d = Double(i)
-            laneA0[i] = Float(edgeA[0] * d); laneA1[i] = Float(edgeA[1] * d)
-            laneA2[i] = Float(edgeA[2] * d); laneA3[i] = Float(edgeA[3] * d)
-            lx[i] = Float(map.m11 * d); ly[i] = Float(map.m12 * d); lw[i] = Float(map.m13 * d)
-        }
-        laneX = lx; laneY = ly; laneW = lw
+        let lane = SIMD8<Double>(0, 1, 2, 3, 4, 5, 6, 7)
+        @inline(__always) func lanes(_ v: Double) -> SIMD8<Float> { SIMD8<Float>(lane * v) }
+        laneA0 = lanes(edgeA[0]); laneA1 = lanes(edgeA[1]); laneA2 = lanes(edgeA[2]); laneA3 = lanes(edgeA[3])
+        laneX = lanes(map.m11); laneY = lanes(map.m12); laneW = lanes(map.m13)
         j11 = Float(map.m11); j12 = Float(map.m12); j13 = Float(map.m13)
         j21 = Float(map.m21); j22 = Float(map.m22); j23 = Float(map.m23)
         innerHalfX = r > 0 ? Float(halfX - r) : .infinity; innerHalfY = r > 0 ? Float(halfY - r) : .infinity
         radius = Float(r)
         cornerLow = SIMD4(repeating: .infinity); cornerHigh = SIMD4(repeating: -.infinity)
         if r > 0 {
-            // The pixels that may use an arc: where coverage may be > 0 (inside the outline
-            // moved out by 0.5 px, a quad) and in the corner's quadrant, which is not bounded
-            // by the quadrant's square (a strongly tilted plane's outer half pixel may reach
-            // far along the plane): the quad clipped by the images of the lines x = cx and
-            // y = cy, both straight in device space.
-            var quad: [SIMD2<Double>] = []
-            for k in 0..<4 {
-                let e = edges[edges.startIndex + (k + 3) % 4], f = edges[edges.startIndex + k]
-                let det = e.a * f.b - e.b * f.a
-                guard abs(det) > 1e-9 else { return nil }
-                // a·x + b·y = −c − 0.5 for both.
-                let ce = -e.c - 0.5, cf = -f.c - 0.5
-                quad.append(SIMD2((ce * f.b - e.b * cf) / det, (e.a * cf - ce * f.a) / det))
+            guard let rows = projectiveCornerRows(shape: shape, radius: r, inverse: m, edges: edges, hardEdges: hardEdges)
+            else { return nil }
+            (cornerLow, cornerHigh) = rows
+        }
+        // Row y is in range k when y + 0.5 ≥ cornerLow[k] and y + 0.5 ≤ cornerHigh[k]: the
+        // same test as on Doubles, solved for the first and last such y.
+        arcRowLow = SIMD4(repeating: 0); arcRowSpan = SIMD4(repeating: 0)
+        for k in 0..<4 {
+            let lowY = cornerLow[k], highY = cornerHigh[k]
+            guard lowY <= highY, lowY < 1e9, highY > -1e9 else {
+                // Never: y − low wraps to ≥ 2⁶² for every row y in ±2³¹.
+                arcRowLow[k] = UInt64(bitPattern: -(1 << 62)); arcRowSpan[k] = 0
+                continue
             }
-            func clip(_ polygon: [SIMD2<Double>], _ a: Double, _ b: Double, _ c: Double) -> [SIMD2<Double>] {
-                var out: [SIMD2<Double>] = []
-                for i in polygon.indices {
-                    let p = polygon[i], q = polygon[(i + 1) % polygon.count]
-                    let dp = a * p.x + b * p.y + c, dq = a * q.x + b * q.y + c
-                    if dp >= 0 { out.append(p) }
-                    if (dp > 0 && dq < 0) || (dp < 0 && dq > 0) { out.append(p + (q - p) * (dp / (dp - dq))) }
-                }
-                return out
+            // (Beyond ±10⁹ rows, the clamped end stands for every row.)
+            var first = -1_000_000_000, last = 1_000_000_000
+            if lowY > -1e9 {
+                first = floorClamped(lowY - 0.5)
+                while Double(first) + 0.5 < lowY { first += 1 }
+                while Double(first - 1) + 0.5 >= lowY { first -= 1 }
             }
-            let spec: [(Double, Double, Double, Double)] = [
-                (shape.minX + r, shape.minY + r, -1, -1), (shape.maxX - r, shape.minY + r, 1, -1),
-                (shape.maxX - r, shape.maxY - r, 1, 1), (shape.minX + r, shape.maxY - r, -1, 1),
-            ]
-            for (k, (cx, cy, sx, sy)) in spec.enumerated() {
-                // sx·(X − cx·W) ≥ 0 and sy·(Y − cy·W) ≥ 0, linear in the device point.
-                var piece = clip(quad, sx * (m.m11 - cx * m.m13), sx * (m.m21 - cx * m.m23), sx * (m.m31 - cx * m.m33))
-                piece = clip(piece, sy * (m.m12 - cy * m.m13), sy * (m.m22 - cy * m.m23), sy * (m.m32 - cy * m.m33))
-                // Only pixels inside the clip polygon are painted: a piece of a split plane
-                // away from the corner has no arc rows (a pixel of slack: |a| + |b| ≥ |(a, b)|).
-                for e in hardEdges { piece = clip(piece, e.a, e.b, e.c + abs(e.a) + abs(e.b)) }
-                for p in piece {
-                    guard p.y.isFinite else { return nil }
-                    // Half a pixel of slack for rounding.
-                    cornerLow[k] = Swift.min(cornerLow[k], p.y - 0.5); cornerHigh[k] = Swift.max(cornerHigh[k], p.y + 0.5)
-                }
+            if highY < 1e9 {
+                last = floorClamped(highY - 0.5)
+                while Double(last) + 0.5 > highY { last -= 1 }
+                while Double(last + 1) + 0.5 <= highY { last += 1 }
+            }
+            if first > last {
+                arcRowLow[k] = UInt64(bitPattern: -(1 << 62)); arcRowSpan[k] = 0
+            } else {
+                arcRowLow[k] = UInt64(bitPattern: Int64(first)); arcRowSpan[k] = UInt64(last - first)
             }
         }
         opacity255 = Float(opacity * 255)
@@ -264,17 +251,22 @@ extension BandRasterizer {
                           walk: Bool) {
         let bx0 = f.pointee.bounds.x0, bx1 = f.pointee.bounds.x1
         let hard = f.pointee.hardEdges
-        let outC = p.pointee.outC, inC = p.pointee.inC, slope = p.pointee.slope, outSign = p.pointee.outSign
-        let rising = p.pointee.rising
-        let none = SIMD4<Int64>(repeating: -2_000_000_000)
+        // Locals, not loads through `p` after every row's pixel stores.
+        let outC = p.pointee.outC, inC = p.pointee.inC, slope = p.pointee.slope
+        let rising = p.pointee.rising, falling = .!rising
+        let arcRowLow = p.pointee.arcRowLow, arcRowSpan = p.pointee.arcRowSpan
+        let hasHorizontal = p.pointee.hasHorizontal
+        let color = p.pointee.color, interior = p.pointee.interior
+        let far = SIMD4<Double>(repeating: 1e18)
         for y in y0..<y1 {
             let py = Double(y) + 0.5
             // Outer range: pixels with d > −0.5 for every edge (boundary pixels have coverage 0
-            // within rounding, and the walk computes theirs anyway).
-            let fl = floor4((outC + slope * py) * outSign)
-            let lo = none.replacing(with: fl &+ 1, where: rising), hi = none.replacing(with: fl, where: .!rising)
-            var x0 = Swift.max(bx0, Int(truncatingIfNeeded: Swift.max(Swift.max(lo[0], lo[1]), Swift.max(lo[2], lo[3]))))
-            var x1 = Swift.min(bx1, 0 &- Int(truncatingIfNeeded: Swift.max(Swift.max(hi[0], hi[1]), Swift.max(hi[2], hi[3]))))
+            // within rounding, and the walk computes theirs anyway). Edges bounding from the
+            // left (rising) give floor(t) + 1, from the right ceil(t): the floor of the
+            // extreme t, as floor is monotone.
+            let tOut = outC + slope * py
+            var x0 = Swift.max(bx0, floorClamped(maxLane(tOut.replacing(with: -far, where: falling))) &+ 1)
+            var x1 = Swift.min(bx1, 0 &- floorClamped(-minLane(tOut.replacing(with: far, where: rising))))
             if x0 >= x1 { continue }
             for k in hard {
                 (x0, x1) = hardIntervalFast(hardEdges + k, py, x0, x1)
@@ -283,28 +275,28 @@ extension BandRasterizer {
             if x0 >= x1 { continue }
             let r = p.pointee.row(py)
             let rowPixels = pixels + y &* stride
-            let cl = p.pointee.cornerLow, ch = p.pointee.cornerHigh
-            let arcs = (py >= cl[0] && py <= ch[0]) || (py >= cl[1] && py <= ch[1])
-                || (py >= cl[2] && py <= ch[2]) || (py >= cl[3] && py <= ch[3])
+            // Row y may hold a pixel in corner k's quadrant when y − low[k] ≤ span[k] unsigned.
+            let yy = SIMD4<UInt64>(repeating: UInt64(truncatingIfNeeded: y))
+            let arcs = any((yy &- arcRowLow) .<= arcRowSpan)
             if walk && arcs {
-                walkRowSolid(rowPixels, x0, x1, color: p.pointee.color, interior: p.pointee.interior,
+                walkRowSolid(rowPixels, x0, x1, color: color, interior: interior,
                              ProjectiveRowCoverage<WithArcs>(fill: p, row: r))
             } else if walk {
                 // No corner: the fully covered pixels are the edges' inner range, solved
-                // exactly; only the rims between it and the outer range compute coverage
-                // (none where a hard edge bounds the row, as at most piece boundaries).
-                let fi = floor4((inC + slope * py) * -outSign - 1e-9)
-                let ilo = none.replacing(with: 0 &- fi, where: rising), ihi = (0 &- none).replacing(with: fi &+ 1, where: .!rising)
-                var ix0 = Int(truncatingIfNeeded: Swift.max(Swift.max(ilo[0], ilo[1]), Swift.max(ilo[2], ilo[3])))
-                var ix1 = Int(truncatingIfNeeded: Swift.min(Swift.min(ihi[0], ihi[1]), Swift.min(ihi[2], ihi[3])))
-                if p.pointee.hasHorizontal {
+                // exactly (ceil(t + 10⁻⁹) from the left, floor(t − 10⁻⁹) + 1 from the right);
+                // only the rims between it and the outer range compute coverage (none where a
+                // hard edge bounds the row, as at most piece boundaries).
+                let tIn = inC + slope * py
+                var ix0 = 0 &- floorClamped(-maxLane(tIn.replacing(with: -far, where: falling)) - 1e-9)
+                var ix1 = floorClamped(minLane(tIn.replacing(with: far, where: rising)) - 1e-9) &+ 1
+                if hasHorizontal {
                     for k in 0..<4 where p.pointee.edgeA[k] == 0 && r.e[k] < 1 { ix1 = ix0 }
                 }
                 ix0 = Swift.min(Swift.max(ix0, x0), x1); ix1 = Swift.min(Swift.max(ix1, ix0), x1)
-                rimsAndInteriorSolid(rowPixels, x0, ix0, ix1, x1, color: p.pointee.color, interior: p.pointee.interior,
+                rimsAndInteriorSolid(rowPixels, x0, ix0, ix1, x1, color: color, interior: interior,
                                      ProjectiveRowCoverage<EdgesOnly>(fill: p, row: r))
             } else {
-                let color = SIMD8<UInt32>(repeating: p.pointee.color)
+                let color = SIMD8<UInt32>(repeating: color)
                 var x = x0
                 while x < x1 {
                     let n = Swift.min(8, x1 &- x)
@@ -327,9 +319,11 @@ extension BandRasterizer {
         let big = 6_755_399_441_055_744.0
         let nearest = (t + big) - big
         // NaN fails the test too.
-        guard abs(t - nearest) > e.pointee.margin && abs(t) < 1e15 else { return hardIntervalSlow(e, py, lo, hi) }
-        // The first column past t: floor(t) + 1.
-        let first = Int(nearest > t ? nearest : nearest + 1)
+        guard abs(t - nearest) > e.pointee.margin && abs(t) < 1e9 else { return hardIntervalSlow(e, py, lo, hi) }
+        // The first column past t: floor(t) + 1. The sum's low mantissa bits hold the nearest
+        // integer (|t| < 2³¹), no conversion instruction needed.
+        let n = Int(Int32(truncatingIfNeeded: (t + big).bitPattern))
+        let first = nearest > t ? n : n &+ 1
         if e.pointee.a > 0 { return (Swift.min(Swift.max(lo, first), hi), hi) }
         return (lo, Swift.max(Swift.min(hi, first), lo))
     }
