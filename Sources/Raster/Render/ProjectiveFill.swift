@@ -59,6 +59,12 @@ struct ProjectiveFill: Sendable {
     /// The same as integer rows: row y is in corner k's range when y − arcRowLow[k] ≤
     /// arcRowSpan[k] (unsigned: rows below low wrap around to large values).
     var arcRowLow: SIMD4<UInt64>, arcRowSpan: SIMD4<UInt64>
+    /// Arc rows: pixels with g_k(px) = midA[k]·px + midB[k]·py + midC[k] ≥ 0 for every k lie
+    /// well inside |local x| ≤ innerHalfX with W > 0, so the arc formula gives them the
+    /// edges' product: (h − δ)·W ∓ X ≥ 0 and W − ε ≥ 0 (lane 3: always true). δ dwarfs
+    /// Float's error on X/W (below 10⁻³ local units, see above); `midInverseA` is 1/midA
+    /// (0 where midA is 0).
+    var midA: SIMD4<Double>, midB: SIMD4<Double>, midC: SIMD4<Double>, midInverseA: SIMD4<Double>
     /// Opacity × 255, and the opacity's 0...255 scale (what a fully covered pixel uses).
     var opacity255: Float, opacity8: UInt32
     var color: UInt32, interior: UInt32
@@ -148,6 +154,23 @@ struct ProjectiveFill: Sendable {
                 arcRowLow[k] = UInt64(bitPattern: Int64(first)); arcRowSpan[k] = UInt64(last - first)
             }
         }
+        do {
+            let mm = map
+            let h = r > 0 ? halfX - r : 1e18
+            let delta = 0.01 * (halfX + halfY + 1) + 8e-3 * (abs(mm.m11) + abs(mm.m12)) / wMin
+            let hd = h - delta, eps = 1e-3 * wMax
+            // (h − δ)·W − X, (h − δ)·W + X, W − ε; lane 3: 0·px + 0·py + 1.
+            midA = SIMD4(hd * mm.m13 - mm.m11, hd * mm.m13 + mm.m11, mm.m13, 0)
+            midB = SIMD4(hd * mm.m23 - mm.m21, hd * mm.m23 + mm.m21, mm.m23, 0)
+            midC = SIMD4(hd * mm.m33 - mm.m31, hd * mm.m33 + mm.m31, mm.m33 - eps, 1)
+            midInverseA = SIMD4(repeating: 0)
+            for k in 0..<4 where midA[k] != 0 { midInverseA[k] = 1 / midA[k] }
+            if !(hd > 0) || !(midA.min().isFinite && midB.min().isFinite && midC.min().isFinite
+                              && midA.max().isFinite && midB.max().isFinite && midC.max().isFinite) {
+                // No middle: every chunk of an arc row takes the arc formula.
+                midA = .zero; midB = .zero; midC = SIMD4(repeating: -1); midInverseA = .zero
+            }
+        }
         opacity255 = Float(opacity * 255)
         self.opacity8 = opacity8
         color = c; interior = mul255(c, opacity8)
@@ -162,6 +185,21 @@ struct ProjectiveFill: Sendable {
     @inline(__always)
     func row(_ py: Double) -> Row {
         Row(e: edgeB * py + edgeC, x: map.m21 * py + map.m31, y: map.m22 * py + map.m32, w: map.m23 * py + map.m33)
+    }
+
+    /// Columns `lo..<hi` of row `py` whose pixels the arc formula gives the edges' product
+    /// (see `midA`), less one pixel each side for rounding; may be empty.
+    @inline(__always)
+    func middleColumns(_ py: Double) -> (lo: Int, hi: Int) {
+        let b = midB * py + midC
+        // g(px) = a·px + b ≥ 0: px ≥ −b/a (a > 0), px ≤ −b/a (a < 0), b ≥ 0 (a = 0).
+        let t = -b * midInverseA
+        let zero = SIMD4<Double>(repeating: 0), far = SIMD4<Double>(repeating: 1e18)
+        if any((midA .== zero) .& (b .< zero)) { return (0, 0) }
+        let pl = maxLane(t.replacing(with: -far, where: .!(midA .> zero)))
+        let pr = minLane(t.replacing(with: far, where: .!(midA .< zero)))
+        // Pixel x's centre is x + 0.5: x ≥ pl − 0.5 and x ≤ pr − 0.5.
+        return (floorClamped(pl - 0.5) &+ 2, floorClamped(pr - 0.5) &- 1)
     }
 
     /// Coverage (0...1, before opacity) of the eight pixels `x..<x+8` of a row.
@@ -213,6 +251,11 @@ struct ProjectiveFill: Sendable {
         return zero.replacing(with: c, where: w .> zero)
     }
 
+    /// `coverage8` with arcs, out of line: a chunk either side of a branch inlined
+    /// together compiles to far worse code.
+    @inline(never)
+    func arcCoverage8(_ row: Row, _ x: Int) -> SIMD8<Float> { coverage8(row, x, arcs: true) }
+
     /// `coverage8` for one lane (unoptimised builds).
     @inline(__always)
     func coverage1(arcs: Bool, _ d0: Float, _ d1: Float, _ d2: Float, _ d3: Float, _ x: Float, _ y: Float, _ w: Float) -> Float {
@@ -258,6 +301,41 @@ extension BandRasterizer {
         let hasHorizontal = p.pointee.hasHorizontal
         let color = p.pointee.color, interior = p.pointee.interior
         let far = SIMD4<Double>(repeating: 1e18)
+        let bands = projectiveBands
+        if walk && bands && !hasHorizontal && y1 &- y0 >= 2,
+           let c = bandColumns(f, p, y0, y1) {
+            // Every row of the band has the same outer, inner and hard-edge columns.
+            if c.x0 >= c.x1 { return }
+            // And usually the same rim coverage: then each row only blends.
+            let rims = bandRims(p, y0, y1, c)
+            // Unwrapped once: the optional tuple is not copied per row.
+            let cached = rims != nil
+            let none = CachedRim(start: -1, inside: .init(repeating: false), scales: .zero)
+            let left = rims?.left ?? none, right = rims?.right ?? none
+            let color8 = SIMD8<UInt32>(repeating: color)
+            for y in y0..<y1 {
+                let rowPixels = pixels + y &* stride
+                let yy = SIMD4<UInt64>(repeating: UInt64(truncatingIfNeeded: y))
+                if any((yy &- arcRowLow) .<= arcRowSpan) {
+                    let py = Double(y) + 0.5
+                    walkRowSolid(rowPixels, c.x0, c.x1, color: color, interior: interior,
+                                 ProjectiveArcRowCoverage(fill: p, row: p.pointee.row(py), py: py, middle: true))
+                } else if cached {
+                    // `rimsAndInteriorSolid`'s steps in its order, with the rims' scales known.
+                    if left.start >= 0 { blendCached(rowPixels, left, color8) }
+                    if c.ix0 < c.ix1 {
+                        if c.ix1 &+ 7 <= stride { over_solid_padded(rowPixels + c.ix0, c.ix1 &- c.ix0, interior) } else {
+                            over_solid(rowPixels + c.ix0, c.ix1 &- c.ix0, interior)
+                        }
+                    }
+                    if right.start >= 0 { blendCached(rowPixels, right, color8) }
+                } else {
+                    rimsAndInteriorSolid(rowPixels, c.x0, c.ix0, c.ix1, c.x1, color: color, interior: interior,
+                                         ProjectiveRowCoverage<EdgesOnly>(fill: p, row: p.pointee.row(Double(y) + 0.5)))
+                }
+            }
+            return
+        }
         for y in y0..<y1 {
             let py = Double(y) + 0.5
             // Outer range: pixels with d > −0.5 for every edge (boundary pixels have coverage 0
@@ -280,7 +358,7 @@ extension BandRasterizer {
             let arcs = any((yy &- arcRowLow) .<= arcRowSpan)
             if walk && arcs {
                 walkRowSolid(rowPixels, x0, x1, color: color, interior: interior,
-                             ProjectiveRowCoverage<WithArcs>(fill: p, row: r))
+                             ProjectiveArcRowCoverage(fill: p, row: r, py: py, middle: bands))
             } else if walk {
                 // No corner: the fully covered pixels are the edges' inner range, solved
                 // exactly (ceil(t + 10⁻⁹) from the left, floor(t − 10⁻⁹) + 1 from the right);
@@ -306,6 +384,125 @@ extension BandRasterizer {
                 }
             }
         }
+    }
+
+    /// The columns every row `y0..<y1` of a band would compute (outer range `x0..<x1` after
+    /// the hard edges, inner range `ix0..<ix1`, as the row loop clamps them), or nil when
+    /// some row may differ. Each lane's column is a monotone function of the row (a floor
+    /// of `c + slope·py` or of `−(b·py + c)/a − 0.5`, each operation rounded monotonically),
+    /// so a lane whose first and last rows agree is constant over the band, and a lane whose
+    /// extreme never passes the constant bound never decides: then no row can differ. Hard
+    /// edges must take `hardIntervalFast`'s exact branch at both ends with the same column;
+    /// by monotonicity every row between does too. Horizontal edges: not handled (nil).
+    @inline(__always)
+    func bandColumns(_ f: UnsafePointer<PreparedFill>, _ p: UnsafePointer<ProjectiveFill>, _ y0: Int, _ y1: Int)
+        -> (x0: Int, x1: Int, ix0: Int, ix1: Int)? {
+        let pyF = Double(y0) + 0.5, pyL = Double(y1 &- 1) + 0.5
+        let outC = p.pointee.outC, inC = p.pointee.inC, slope = p.pointee.slope, sign = p.pointee.outSign
+        let rising = p.pointee.rising
+        // Rising lanes bound from the left: floor(t) + 1 (outer), −floor(−t − 10⁻⁹) (inner);
+        // falling lanes from the right: −floor(−t) (outer), floor(t − 10⁻⁹) + 1 (inner).
+        let oF = floor4((outC + slope * pyF) * sign), oL = floor4((outC + slope * pyL) * sign)
+        let iF = floor4((inC + slope * pyF) * -sign - 1e-9), iL = floor4((inC + slope * pyL) * -sign - 1e-9)
+        let one = SIMD4<Int64>(repeating: 1), zero = SIMD4<Int64>(repeating: 0)
+        // Lower bounds (max): lane value at the first/last row; upper bounds (min) likewise.
+        let outLoF = oF &+ one, outLoL = oL &+ one, outHiF = zero &- oF, outHiL = zero &- oL
+        let inLoF = zero &- iF, inLoL = zero &- iL, inHiF = iF &+ one, inHiL = iL &+ one
+        var x0 = Int64(f.pointee.bounds.x0), x1 = Int64(f.pointee.bounds.x1)
+        var ix0 = Int64.min, ix1 = Int64.max
+        for k in 0..<4 where rising[k] && outLoF[k] == outLoL[k] { x0 = Swift.max(x0, outLoF[k]) }
+        for k in 0..<4 where !rising[k] && outHiF[k] == outHiL[k] { x1 = Swift.min(x1, outHiF[k]) }
+        for k in 0..<4 where rising[k] && outLoF[k] != outLoL[k] {
+            if Swift.max(outLoF[k], outLoL[k]) > x0 { return nil }
+        }
+        for k in 0..<4 where !rising[k] && outHiF[k] != outHiL[k] {
+            if Swift.min(outHiF[k], outHiL[k]) < x1 { return nil }
+        }
+        var lo = Int(truncatingIfNeeded: x0), hi = Int(truncatingIfNeeded: x1)
+        if lo >= hi { return (lo, hi, lo, lo) }
+        let big = 6_755_399_441_055_744.0
+        for k in f.pointee.hardEdges {
+            let e = hardEdges + k
+            guard e.pointee.a != 0 else { return nil }
+            let tF = -(e.pointee.b * pyF + e.pointee.c) * e.pointee.inverseA - 0.5
+            let tL = -(e.pointee.b * pyL + e.pointee.c) * e.pointee.inverseA - 0.5
+            let nF = (tF + big) - big, nL = (tL + big) - big
+            let m = e.pointee.margin
+            guard abs(tF - nF) > m, abs(tL - nL) > m, abs(tF) < 1e9, abs(tL) < 1e9 else { return nil }
+            let firstF = nF > tF ? nF : nF + 1, firstL = nL > tL ? nL : nL + 1
+            guard firstF == firstL else { return nil }
+            let first = Int(Int32(truncatingIfNeeded: (firstF + big).bitPattern))
+            if e.pointee.a > 0 { lo = Swift.max(lo, first) } else { hi = Swift.min(hi, first) }
+        }
+        if lo >= hi { return (lo, hi, lo, lo) }
+        // Inner range, clamped as the row loop does: ix0 ∈ [lo, hi], ix1 ∈ [ix0, hi].
+        for k in 0..<4 where rising[k] && inLoF[k] == inLoL[k] { ix0 = Swift.max(ix0, inLoF[k]) }
+        for k in 0..<4 where !rising[k] && inHiF[k] == inHiL[k] { ix1 = Swift.min(ix1, inHiF[k]) }
+        ix0 = Swift.max(ix0, Int64(lo))
+        for k in 0..<4 where rising[k] && inLoF[k] != inLoL[k] {
+            if Swift.max(inLoF[k], inLoL[k]) > ix0 { return nil }
+        }
+        let ilo = Swift.min(Int(truncatingIfNeeded: ix0), hi)
+        ix1 = Swift.min(ix1, Int64(hi))
+        for k in 0..<4 where !rising[k] && inHiF[k] != inHiL[k] {
+            if Swift.min(inHiF[k], inHiL[k]) < ix1 { return nil }
+        }
+        let ihi = Swift.min(Swift.max(Int(truncatingIfNeeded: ix1), ilo), hi)
+        return (lo, hi, ilo, ihi)
+    }
+
+    /// One rim chunk of a band whose coverage is the same on every row: the eight pixels
+    /// from `start` (−1: no rim), blended where `inside`, with `scales`.
+    struct CachedRim {
+        var start: Int
+        var inside: SIMDMask<SIMD8<Int32>>
+        var scales: SIMD8<UInt32>
+    }
+
+    /// The rims `x0..<ix0` and `ix1..<x1` of a band's non-arc rows (columns `c`, the same on
+    /// every row), when each fits one chunk of eight and its coverage is the same on every
+    /// row; else nil. `rimsAndInteriorSolid` blends a rim of n < 8 pixels with the chunk
+    /// at min(x, stride − 8), of exactly 8 with the chunk at x. Coverage is a product of
+    /// the four clamped edge values; edge k's value in a lane is the same on every row when
+    /// the edge is vertical (b = 0: the row adds exactly 0), or when it is clamped to 0 or
+    /// to 1 on the band's first and last rows: the unclamped value, `Float(a·px + (b·py + c))
+    /// + lane`, is monotone in py (each operation rounds monotonically), so it stays on that
+    /// side of the clamp in every row between.
+    @inline(__always)
+    func bandRims(_ p: UnsafePointer<ProjectiveFill>, _ y0: Int, _ y1: Int, _ c: (x0: Int, x1: Int, ix0: Int, ix1: Int))
+        -> (left: CachedRim, right: CachedRim)? {
+        guard stride >= 8 else { return nil }
+        let first = p.pointee.row(Double(y0) + 0.5), last = p.pointee.row(Double(y1 &- 1) + 0.5)
+        @inline(__always) func rim(_ a: Int, _ b: Int) -> CachedRim? {
+            let n = b &- a
+            if n <= 0 { return CachedRim(start: -1, inside: .init(repeating: false), scales: .zero) }
+            if n > 8 { return nil }
+            let start = n == 8 ? a : Swift.min(a, stride &- 8)
+            let px = Double(start) + 0.5
+            let lanes = (p.pointee.laneA0, p.pointee.laneA1, p.pointee.laneA2, p.pointee.laneA3)
+            for k in 0..<4 where p.pointee.edgeB[k] != 0 {
+                let lane = k == 0 ? lanes.0 : k == 1 ? lanes.1 : k == 2 ? lanes.2 : lanes.3
+                let a = p.pointee.edgeA[k]
+                let vF = SIMD8(repeating: Float(a * px + first.e[k])) + lane
+                let vL = SIMD8(repeating: Float(a * px + last.e[k])) + lane
+                let one = SIMD8<Float>(repeating: 1), zero = SIMD8<Float>(repeating: 0)
+                // Every lane ≥ 1 at both ends, or ≤ 0 at both ends.
+                let same = (vF .>= one) .& (vL .>= one) .| (vF .<= zero) .& (vL .<= zero)
+                if !all(same) { return nil }
+            }
+            let scales = p.pointee.scales(p.pointee.coverage8(first, start, arcs: false))
+            let lane = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7) &- Int32(truncatingIfNeeded: a &- start)
+            return CachedRim(start: start, inside: (lane .>= 0) .& (lane .< Int32(truncatingIfNeeded: n)), scales: scales)
+        }
+        guard let left = rim(c.x0, c.ix0), let right = rim(c.ix1, c.x1) else { return nil }
+        return (left, right)
+    }
+
+    /// Blends a cached rim chunk into a row.
+    @inline(__always)
+    func blendCached(_ row: UnsafeMutablePointer<UInt32>, _ r: CachedRim, _ color8: SIMD8<UInt32>) {
+        let d = load8(row + r.start)
+        store8(d.replacing(with: overx8(mul255x8(color8, spread: spread(r.scales)), d), where: r.inside), row + r.start)
     }
 
     /// `hardInterval`, usually without evaluating `inside`: when the estimated crossing t (in
@@ -452,6 +649,23 @@ protocol ArcMode { static var arcs: Bool { get } }
 enum WithArcs: ArcMode { static var arcs: Bool { true } }
 enum EdgesOnly: ArcMode { static var arcs: Bool { false } }
 
+/// An arc row of a fill on the projective fast path: chunks inside the row's middle columns
+/// (no pixel in a corner quadrant) take the cheaper edges-only coverage, the same values.
+struct ProjectiveArcRowCoverage: RowCoverage {
+    let fill: UnsafePointer<ProjectiveFill>
+    let row: ProjectiveFill.Row
+    let midLo: Int, midHi: Int
+    @inline(__always) init(fill: UnsafePointer<ProjectiveFill>, row: ProjectiveFill.Row, py: Double, middle: Bool) {
+        self.fill = fill; self.row = row
+        (midLo, midHi) = middle ? fill.pointee.middleColumns(py) : (0, 0)
+    }
+    @inline(__always) func coverage8(_ x: Int) -> SIMD8<Float> {
+        if x >= midLo && x &+ 8 <= midHi { return fill.pointee.coverage8(row, x, arcs: false) }
+        return fill.pointee.arcCoverage8(row, x)
+    }
+    @inline(__always) func scales(_ c: SIMD8<Float>) -> SIMD8<UInt32> { fill.pointee.scales(c) }
+}
+
 /// A row of a fill on the projective fast path.
 struct ProjectiveRowCoverage<Mode: ArcMode>: RowCoverage {
     let fill: UnsafePointer<ProjectiveFill>
@@ -465,6 +679,16 @@ extension PreparedScene {
     /// Test support: draws the scene on one thread with the projective fast path computing
     /// every pixel's coverage (no walk, no inner range): what the walk must reproduce.
     func renderPerPixel(on surface: Surface) {
+        render(on: surface, walk: false, bands: false)
+    }
+
+    /// Test support: draws the scene on one thread, the projective path solving every row on
+    /// its own (`projectiveBands` false): what the band shortcuts must reproduce exactly.
+    func renderRowByRow(on surface: Surface) {
+        render(on: surface, walk: true, bands: false)
+    }
+
+    private func render(on surface: Surface, walk: Bool, bands: Bool) {
         fills.withUnsafeBufferPointer { fills in
         edges.withUnsafeBufferPointer { edges in
         hardEdges.withUnsafeBufferPointer { hardEdges in
@@ -482,7 +706,8 @@ extension PreparedScene {
                                    similarities: base(similarities), projectives: base(projectives),
                                    pixels: surface.pixels, stride: surface.stride,
                                    coverage: .allocate(capacity: surface.width + 8))
-            r.projectiveWalk = false
+            r.projectiveWalk = walk
+            r.projectiveBands = bands
             r.render(rows: 0, surface.height)
             r.coverage.deallocate()
         }}}}}}}}}
