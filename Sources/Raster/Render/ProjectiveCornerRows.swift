@@ -2,8 +2,8 @@
 // fast path walks with the arc formula (other rows solve the edges' inner range exactly).
 // Per fill, before the bands: polygons are clipped in two fixed buffers on the stack.
 
-/// Capacity, in points, of each of the two clipping buffers.
-private let cornerClipCapacity = 24
+/// Capacity, in points, of each of the three clipping buffers (960 bytes in all: on the stack).
+private let cornerClipCapacity = 20
 
 /// Clips the polygon `src[0..<n]` to `a·x + b·y + c ≥ 0` into `dst` (Sutherland–Hodgman
 /// against one line); returns the new count, or −1 when `dst` would overflow.
@@ -63,25 +63,32 @@ func projectiveCornerRows(shape: RoundedRect, radius r: Double, inverse m: Proje
         default: quad.3 = p
         }
     }
-    let ok = withUnsafeTemporaryAllocation(of: SIMD2<Double>.self, capacity: 2 * cornerClipCapacity) { buffer -> Bool in
-        let one = buffer.baseAddress!, two = one + cornerClipCapacity
+    let ok = withUnsafeTemporaryAllocation(of: SIMD2<Double>.self, capacity: 3 * cornerClipCapacity) { buffer -> Bool in
+        // The quad clipped by the hard edges once (the part of it the fill may paint), then
+        // that by each corner's quadrant lines.
+        let base = buffer.baseAddress!
+        var piece = base, spare = base + cornerClipCapacity
+        let one = base + 2 * cornerClipCapacity
+        piece[0] = quad.0; piece[1] = quad.1; piece[2] = quad.2; piece[3] = quad.3
+        var count = 4
+        for e in hardEdges where count > 0 {
+            // A clip that would overflow is skipped: the range only grows.
+            let n = clipPolygon(piece, count, spare, e.a, e.b, e.c + abs(e.a) + abs(e.b))
+            if n >= 0 { count = n; swap(&piece, &spare) }
+        }
+        if count == 0 { return true }
         for k in 0..<4 {
             // Corner k's arc centre (cx, cy) and the quadrant's outward signs (sx, sy).
             let sx: Double = k == 0 || k == 3 ? -1 : 1, sy: Double = k < 2 ? -1 : 1
             let cx = sx < 0 ? shape.minX + r : shape.maxX - r, cy = sy < 0 ? shape.minY + r : shape.maxY - r
-            one[0] = quad.0; one[1] = quad.1; one[2] = quad.2; one[3] = quad.3
             // sx·(X − cx·W) ≥ 0 and sy·(Y − cy·W) ≥ 0, linear in the device point.
-            var n = clipPolygon(one, 4, two, sx * (m.m11 - cx * m.m13), sx * (m.m21 - cx * m.m23), sx * (m.m31 - cx * m.m33))
-            if n < 0 { n = 4; two.update(from: one, count: 4) }
-            var current = two, other = one
-            let n2 = clipPolygon(current, n, other, sy * (m.m12 - cy * m.m13), sy * (m.m22 - cy * m.m23),
+            var current = piece, n = count
+            let n1 = clipPolygon(current, n, spare, sx * (m.m11 - cx * m.m13), sx * (m.m21 - cx * m.m23),
+                                 sx * (m.m31 - cx * m.m33))
+            if n1 >= 0 { n = n1; current = spare }
+            let n2 = clipPolygon(current, n, one, sy * (m.m12 - cy * m.m13), sy * (m.m22 - cy * m.m23),
                                  sy * (m.m32 - cy * m.m33))
-            if n2 >= 0 { n = n2; swap(&current, &other) }
-            for e in hardEdges where n > 0 {
-                // A clip that would overflow is skipped: the range only grows.
-                let n3 = clipPolygon(current, n, other, e.a, e.b, e.c + abs(e.a) + abs(e.b))
-                if n3 >= 0 { n = n3; swap(&current, &other) }
-            }
+            if n2 >= 0 { n = n2; current = one }
             for i in 0..<n {
                 let y = current[i].y
                 guard y.isFinite else { return false }

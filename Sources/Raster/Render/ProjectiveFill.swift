@@ -302,6 +302,13 @@ extension BandRasterizer {
         let color = p.pointee.color, interior = p.pointee.interior
         let far = SIMD4<Double>(repeating: 1e18)
         let bands = projectiveBands
+        // Arc rows: columns whose chunks take the edges-only coverage on every row of the band
+        // (each bound is monotone in the row, so the band's ends are its extremes).
+        var midLo = 0, midHi = 0
+        if bands && p.pointee.radius > 0 {
+            let first = p.pointee.middleColumns(Double(y0) + 0.5), last = p.pointee.middleColumns(Double(y1 &- 1) + 0.5)
+            midLo = Swift.max(first.lo, last.lo); midHi = Swift.min(first.hi, last.hi)
+        }
         if walk && bands && !hasHorizontal && y1 &- y0 >= 2,
            let c = bandColumns(f, p, y0, y1) {
             // Every row of the band has the same outer, inner and hard-edge columns.
@@ -319,7 +326,7 @@ extension BandRasterizer {
                 if any((yy &- arcRowLow) .<= arcRowSpan) {
                     let py = Double(y) + 0.5
                     walkRowSolid(rowPixels, c.x0, c.x1, color: color, interior: interior,
-                                 ProjectiveArcRowCoverage(fill: p, row: p.pointee.row(py), py: py, middle: true))
+                                 ProjectiveArcRowCoverage(fill: p, row: p.pointee.row(py), midLo: midLo, midHi: midHi))
                 } else if cached {
                     // `rimsAndInteriorSolid`'s steps in its order, with the rims' scales known.
                     if left.start >= 0 { blendCached(rowPixels, left, color8) }
@@ -358,7 +365,7 @@ extension BandRasterizer {
             let arcs = any((yy &- arcRowLow) .<= arcRowSpan)
             if walk && arcs {
                 walkRowSolid(rowPixels, x0, x1, color: color, interior: interior,
-                             ProjectiveArcRowCoverage(fill: p, row: r, py: py, middle: bands))
+                             ProjectiveArcRowCoverage(fill: p, row: r, midLo: midLo, midHi: midHi))
             } else if walk {
                 // No corner: the fully covered pixels are the edges' inner range, solved
                 // exactly (ceil(t + 10⁻⁹) from the left, floor(t − 10⁻⁹) + 1 from the right);
@@ -655,9 +662,8 @@ struct ProjectiveArcRowCoverage: RowCoverage {
     let fill: UnsafePointer<ProjectiveFill>
     let row: ProjectiveFill.Row
     let midLo: Int, midHi: Int
-    @inline(__always) init(fill: UnsafePointer<ProjectiveFill>, row: ProjectiveFill.Row, py: Double, middle: Bool) {
-        self.fill = fill; self.row = row
-        (midLo, midHi) = middle ? fill.pointee.middleColumns(py) : (0, 0)
+    @inline(__always) init(fill: UnsafePointer<ProjectiveFill>, row: ProjectiveFill.Row, midLo: Int, midHi: Int) {
+        self.fill = fill; self.row = row; self.midLo = midLo; self.midHi = midHi
     }
     @inline(__always) func coverage8(_ x: Int) -> SIMD8<Float> {
         if x >= midLo && x &+ 8 <= midHi { return fill.pointee.coverage8(row, x, arcs: false) }
