@@ -305,7 +305,12 @@ extension BandRasterizer {
         // Arc rows: columns whose chunks take the edges-only coverage on every row of the band
         // (each bound is monotone in the row, so the band's ends are its extremes).
         var midLo = 0, midHi = 0
-        if bands && p.pointee.radius > 0 {
+        var bandHasArcRows = false
+        for k in 0..<4 {
+            let first = Int64(bitPattern: arcRowLow[k]), last = first &+ Int64(bitPattern: arcRowSpan[k])
+            if first <= Int64(y1 &- 1) && last >= Int64(y0) { bandHasArcRows = true }
+        }
+        if bands && bandHasArcRows {
             let first = p.pointee.middleColumns(Double(y0) + 0.5), last = p.pointee.middleColumns(Double(y1 &- 1) + 0.5)
             midLo = Swift.max(first.lo, last.lo); midHi = Swift.min(first.hi, last.hi)
         }
