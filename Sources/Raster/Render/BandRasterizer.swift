@@ -24,6 +24,9 @@ struct BandRasterizer: @unchecked Sendable {
     var profileSlots: UnsafeMutablePointer<UInt64>? = nil
     /// False makes the projective fast path compute every pixel's coverage (tests).
     var projectiveWalk = true
+    /// False makes the projective path solve every row on its own (no band-constant
+    /// columns, no cached rims, no edges-only middle on arc rows): tests compare the two.
+    var projectiveBands = true
 
     /// Draws every fill, in order, clipped to rows `y0..<y1`.
     func render(rows y0: Int, _ y1: Int) {

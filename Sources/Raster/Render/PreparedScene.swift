@@ -131,6 +131,50 @@ struct AffineRim: Sendable {
     var color: UInt32 = 0, interior: UInt32 = 0
 }
 
+/// One side of a fill's outline in device space, from `p` to `q` (or the cut made by the eye
+/// plane, side 16).
+struct OutlineSegment {
+    var p: SIMD2<Double>, q: SIMD2<Double>
+    var side: UInt8
+    @inline(__always) init(_ p: SIMD2<Double>, _ q: SIMD2<Double>, _ side: UInt8) { self.p = p; self.q = q; self.side = side }
+}
+
+/// A fill's outline: at most five segments (four sides, one eye-plane cut), kept inline so
+/// that preparing a fill allocates nothing for it.
+struct Outline {
+    private var storage = (OutlineSegment(.zero, .zero, 0), OutlineSegment(.zero, .zero, 0),
+                           OutlineSegment(.zero, .zero, 0), OutlineSegment(.zero, .zero, 0),
+                           OutlineSegment(.zero, .zero, 0))
+    private(set) var count = 0
+
+    subscript(i: Int) -> OutlineSegment {
+        @inline(__always) get {
+            precondition(i >= 0 && i < count)
+            return withUnsafeBytes(of: storage) { $0.load(fromByteOffset: i * MemoryLayout<OutlineSegment>.stride, as: OutlineSegment.self) }
+        }
+        @inline(__always) set {
+            precondition(i >= 0 && i < 5)
+            withUnsafeMutableBytes(of: &storage) {
+                $0.storeBytes(of: newValue, toByteOffset: i * MemoryLayout<OutlineSegment>.stride, as: OutlineSegment.self)
+            }
+        }
+    }
+
+    @inline(__always) mutating func append(_ s: OutlineSegment) {
+        precondition(count < 5)
+        count += 1
+        self[count - 1] = s
+    }
+
+    mutating func insert(_ s: OutlineSegment, at index: Int) {
+        precondition(count < 5 && index >= 0 && index <= count)
+        count += 1
+        var i = count - 1
+        while i > index { self[i] = self[i - 1]; i -= 1 }
+        self[index] = s
+    }
+}
+
 /// All prepared fills of one `execute` call, with their edges in flat arrays.
 struct PreparedScene: Sendable {
     var fills: [PreparedFill] = []
@@ -218,6 +262,10 @@ extension PreparedScene {
         fills.reserveCapacity(commands.count)
         edges.reserveCapacity(commands.count * 4)
         similarities.reserveCapacity(commands.count)
+        projectives.reserveCapacity(commands.count)
+        var polygonEdges = 0
+        for command in commands { polygonEdges += command.clip.polygon?.count ?? 0 }
+        hardEdges.reserveCapacity(polygonEdges)
         for command in commands {
             prepare(command, surfaceRect)
         }
@@ -238,15 +286,15 @@ extension PreparedScene {
 
         // The four corners in homogeneous device space, in outline order; side i runs from
         // corner i to corner i+1: top, right, bottom, left.
-        let h = [m.applyHomogeneous(x: shape.minX, y: shape.minY), m.applyHomogeneous(x: shape.maxX, y: shape.minY),
-                 m.applyHomogeneous(x: shape.maxX, y: shape.maxY), m.applyHomogeneous(x: shape.minX, y: shape.maxY)]
+        let h0 = m.applyHomogeneous(x: shape.minX, y: shape.minY), h1 = m.applyHomogeneous(x: shape.maxX, y: shape.minY)
+        let h2 = m.applyHomogeneous(x: shape.maxX, y: shape.maxY), h3 = m.applyHomogeneous(x: shape.minX, y: shape.maxY)
+        @inline(__always) func h(_ i: Int) -> SIMD3<Double> { i == 0 ? h0 : i == 1 ? h1 : i == 2 ? h2 : h3 }
         // Clip at W > ε (Sutherland–Hodgman against one plane), ε relative to the map's scale
         // since projective maps are defined up to a factor.
-        let wScale = h.reduce(0) { Swift.max($0, abs($1.z)) }
+        let wScale = Swift.max(Swift.max(Swift.max(0, abs(h0.z)), abs(h1.z)), Swift.max(abs(h2.z), abs(h3.z)))
         guard wScale > 0 else { return }
         let eps = wScale * 1e-7
-        var segments: [(SIMD2<Double>, SIMD2<Double>, UInt8)] = []
-        segments.reserveCapacity(5)
+        var segments = Outline()
         var exitPoint: SIMD2<Double>? = nil, entryPoint: SIMD2<Double>? = nil
         var exitIndex = 0
         func project(_ p: SIMD3<Double>) -> SIMD2<Double> { SIMD2(p.x / p.z, p.y / p.z) }
@@ -257,28 +305,29 @@ extension PreparedScene {
             return r
         }
         for i in 0..<4 {
-            let p = h[i], q = h[(i + 1) & 3], side = UInt8(1 << i)
+            let p = h(i), q = h((i + 1) & 3), side = UInt8(1 << i)
             let pIn = p.z > eps, qIn = q.z > eps
             if pIn && qIn {
-                segments.append((project(p), project(q), side))
+                segments.append(OutlineSegment(project(p), project(q), side))
             } else if pIn {
                 let c = project(cut(p, q))
-                segments.append((project(p), c, side))
+                segments.append(OutlineSegment(project(p), c, side))
                 exitPoint = c; exitIndex = segments.count
             } else if qIn {
                 let c = project(cut(p, q))
                 entryPoint = c
-                segments.append((c, project(q), side))
+                segments.append(OutlineSegment(c, project(q), side))
             }
         }
-        guard !segments.isEmpty else { return }
+        guard segments.count > 0 else { return }
         if let e = exitPoint, let n = entryPoint {
-            segments.insert((e, n, 16), at: exitIndex)
+            segments.insert(OutlineSegment(e, n, 16), at: exitIndex)
         }
         // Orientation (shoelace over the closed outline) decides which side is inside.
         var area2 = 0.0
         var lo = SIMD2<Double>(repeating: .infinity), hi = SIMD2<Double>(repeating: -.infinity)
-        for (p, q, _) in segments {
+        for i in 0..<segments.count {
+            let p = segments[i].p, q = segments[i].q
             area2 += p.x * q.y - q.x * p.y
             lo = pointwiseMin(lo, p); hi = pointwiseMax(hi, p)
             lo = pointwiseMin(lo, q); hi = pointwiseMax(hi, q)
@@ -290,7 +339,8 @@ extension PreparedScene {
         guard !bounds.isEmpty else { return }
 
         let edgeStart = edges.count
-        for (p, q, side) in segments {
+        for i in 0..<segments.count {
+            let p = segments[i].p, q = segments[i].q, side = segments[i].side
             let dx = q.x - p.x, dy = q.y - p.y
             let len = (dx * dx + dy * dy).squareRoot()
             guard len > 1e-9 else { continue }
@@ -352,12 +402,14 @@ extension PreparedScene {
                 abandon(); corners.removeSubrange(cornerStart...); cornerExtents.removeSubrange(cornerStart...); clipShapes.removeSubrange(clipStart...); return
             }
             let map = normalised(map0)
-            let containsShape = segments.allSatisfy { seg in
-                let hp = map.applyHomogeneous(x: seg.0.x, y: seg.0.y)
-                guard hp.z > 0 else { return false }
+            var containsShape = true
+            for i in 0..<segments.count {
+                let p = segments[i].p
+                let hp = map.applyHomogeneous(x: p.x, y: p.y)
+                guard hp.z > 0 else { containsShape = false; break }
                 let sd = clipShape.signedDistance(x: hp.x / hp.z, y: hp.y / hp.z)
                 let g = deviceGradientLength(map, hp, sd.gx, sd.gy)
-                return g > 0 && sd.distance / g < -2
+                if !(g > 0 && sd.distance / g < -2) { containsShape = false; break }
             }
             if !containsShape { clipShapes.append(ClipShape(shape: clipShape, map: map)) }
         }
@@ -397,12 +449,21 @@ extension PreparedScene {
         var projective = -1
         // Affine fills without hard edges keep the affine rim path.
         if useSimilarityPath && similarity < 0 && clipRange.isEmpty && edgeRange.count == 4 && segments.count == 4
-            && (!(inverse.isAffine && inverse.m33 == 1) || !hardRange.isEmpty),
-           let p = ProjectiveFill(shape: shape, inverse: inverse, edges: edges[edgeRange], hardEdges: hardEdges[hardRange],
-                                  deviceCorners: segments.map { $0.0 },
-                                  opacity: clampedOpacity, opacity8: opacity8, paint: command.paint) {
-            projective = projectives.count
-            projectives.append(p)
+            && (!(inverse.isAffine && inverse.m33 == 1) || !hardRange.isEmpty) {
+            let corners = SIMD8(segments[0].p.x, segments[0].p.y, segments[1].p.x, segments[1].p.y,
+                                segments[2].p.x, segments[2].p.y, segments[3].p.x, segments[3].p.y)
+            let p = edges.withUnsafeBufferPointer { edges in
+                hardEdges.withUnsafeBufferPointer { hardEdges in
+                    ProjectiveFill(shape: shape, inverse: inverse,
+                                   edges: UnsafeBufferPointer(rebasing: edges[edgeRange]),
+                                   hardEdges: UnsafeBufferPointer(rebasing: hardEdges[hardRange]), deviceCorners: corners,
+                                   opacity: clampedOpacity, opacity8: opacity8, paint: command.paint)
+                }
+            }
+            if let p {
+                projective = projectives.count
+                projectives.append(p)
+            }
         }
         // The fast paths need no corner zones and no rim constants.
         var cornerRange = cornerStart..<cornerStart

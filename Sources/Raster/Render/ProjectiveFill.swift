@@ -56,42 +56,49 @@ struct ProjectiveFill: Sendable {
     /// lane k spans `cornerLow[k]...cornerHigh[k]`; empty for square corners. Other rows
     /// skip the arc.
     var cornerLow: SIMD4<Double>, cornerHigh: SIMD4<Double>
+    /// The same as integer rows: row y is in corner k's range when y − arcRowLow[k] ≤
+    /// arcRowSpan[k] (unsigned: rows below low wrap around to large values).
+    var arcRowLow: SIMD4<UInt64>, arcRowSpan: SIMD4<UInt64>
+    /// Arc rows: pixels with g_k(px) = midA[k]·px + midB[k]·py + midC[k] ≥ 0 for every k lie
+    /// well inside |local x| ≤ innerHalfX with W > 0, so the arc formula gives them the
+    /// edges' product: (h − δ)·W ∓ X ≥ 0 and W − ε ≥ 0 (lane 3: always true). δ dwarfs
+    /// Float's error on X/W (below 10⁻³ local units, see above); `midInverseA` is 1/midA
+    /// (0 where midA is 0).
+    var midA: SIMD4<Double>, midB: SIMD4<Double>, midC: SIMD4<Double>, midInverseA: SIMD4<Double>
     /// Opacity × 255, and the opacity's 0...255 scale (what a fully covered pixel uses).
     var opacity255: Float, opacity8: UInt32
     var color: UInt32, interior: UInt32
 
     /// The fast-path constants, or nil when the fill does not qualify: `edges` must be the
-    /// shape's four sides in order (none lost to the eye plane), `inverse` normalised.
-    init?(shape: RoundedRect, inverse: Projective, edges: ArraySlice<LineEdge>, hardEdges: ArraySlice<HardEdge>,
-          deviceCorners: [SIMD2<Double>],
+    /// shape's four sides in order (none lost to the eye plane), `inverse` normalised;
+    /// `deviceCorners` are the shape's four corners in device space.
+    init?(shape: RoundedRect, inverse: Projective, edges: UnsafeBufferPointer<LineEdge>,
+          hardEdges: UnsafeBufferPointer<HardEdge>, deviceCorners: SIMD8<Double>,
           opacity: Double, opacity8: UInt32, paint: Paint) {
         guard case .solid(let c) = paint else { return nil }
         let r = shape.topLeft
-        guard shape.topRight == r, shape.bottomRight == r, shape.bottomLeft == r, edges.count == 4,
-              deviceCorners.count == 4 else { return nil }
-        for (k, e) in edges.enumerated() where e.side != UInt8(1 << k) { return nil }
+        guard shape.topRight == r, shape.bottomRight == r, shape.bottomLeft == r, edges.count == 4 else { return nil }
+        for k in 0..<4 where edges[k].side != UInt8(1 << k) { return nil }
         let midX = (shape.minX + shape.maxX) * 0.5, midY = (shape.minY + shape.maxY) * 0.5
         let halfX = (shape.maxX - shape.minX) * 0.5, halfY = (shape.maxY - shape.minY) * 0.5
         let m = inverse
         // Float carries lane offsets of values bounded by the device size (see above), and W
         // over the shape (linear in the device point, so extreme at a corner) must stay far
         // from 0 relative to its largest value, so that Float's X/W and Y/W stay accurate.
-        var lo = SIMD2<Double>(repeating: .infinity), hi = -lo
-        var wMin = Double.infinity, wMax = -Double.infinity
-        for p in deviceCorners {
-            lo = pointwiseMin(lo, p); hi = pointwiseMax(hi, p)
-            let w = m.applyHomogeneous(x: p.x, y: p.y).z
-            wMin = Swift.min(wMin, w); wMax = Swift.max(wMax, w)
-        }
-        guard hi.x - lo.x <= 8192, hi.y - lo.y <= 8192, wMin > 0.05 * wMax, wMax.isFinite else { return nil }
+        let cx4 = SIMD4(deviceCorners[0], deviceCorners[2], deviceCorners[4], deviceCorners[6])
+        let cy4 = SIMD4(deviceCorners[1], deviceCorners[3], deviceCorners[5], deviceCorners[7])
+        let w4 = cx4 * m.m13 + cy4 * m.m23 + m.m33
+        let wMin = w4.min(), wMax = w4.max()
+        guard cx4.max() - cx4.min() <= 8192, cy4.max() - cy4.min() <= 8192, wMin > 0.05 * wMax, wMax.isFinite
+        else { return nil }
         map = Projective(m11: m.m11 - midX * m.m13, m12: m.m12 - midY * m.m13, m13: m.m13,
                          m21: m.m21 - midX * m.m23, m22: m.m22 - midY * m.m23, m23: m.m23,
                          m31: m.m31 - midX * m.m33, m32: m.m32 - midY * m.m33, m33: m.m33)
         guard map.isFinite else { return nil }
         edgeA = .zero; edgeB = .zero; edgeC = .zero; outC = .zero; inC = .zero; slope = .zero; outSign = .zero
         hasHorizontal = false
-        laneA0 = .zero; laneA1 = .zero; laneA2 = .zero; laneA3 = .zero
-        for (k, e) in edges.enumerated() {
+        for k in 0..<4 {
+            let e = edges[k]
             edgeA[k] = e.a; edgeB[k] = e.b; edgeC[k] = e.c + 0.5
             if e.inverseA == 0 {
                 outC[k] = -1e18; inC[k] = -1e18; outSign[k] = 1
@@ -105,60 +112,63 @@ struct ProjectiveFill: Sendable {
             }
         }
         rising = outSign .> 0
-        var lx = SIMD8<Float>.zero, ly = SIMD8<Float>.zero, lw = SIMD8<Float>.zero
-        for i in 0..<8 {
-            let d = Double(i)
-            laneA0[i] = Float(edgeA[0] * d); laneA1[i] = Float(edgeA[1] * d)
-            laneA2[i] = Float(edgeA[2] * d); laneA3[i] = Float(edgeA[3] * d)
-            lx[i] = Float(map.m11 * d); ly[i] = Float(map.m12 * d); lw[i] = Float(map.m13 * d)
-        }
-        laneX = lx; laneY = ly; laneW = lw
+        let lane = SIMD8<Double>(0, 1, 2, 3, 4, 5, 6, 7)
+        @inline(__always) func lanes(_ v: Double) -> SIMD8<Float> { SIMD8<Float>(lane * v) }
+        laneA0 = lanes(edgeA[0]); laneA1 = lanes(edgeA[1]); laneA2 = lanes(edgeA[2]); laneA3 = lanes(edgeA[3])
+        laneX = lanes(map.m11); laneY = lanes(map.m12); laneW = lanes(map.m13)
         j11 = Float(map.m11); j12 = Float(map.m12); j13 = Float(map.m13)
         j21 = Float(map.m21); j22 = Float(map.m22); j23 = Float(map.m23)
         innerHalfX = r > 0 ? Float(halfX - r) : .infinity; innerHalfY = r > 0 ? Float(halfY - r) : .infinity
         radius = Float(r)
         cornerLow = SIMD4(repeating: .infinity); cornerHigh = SIMD4(repeating: -.infinity)
         if r > 0 {
-            // The pixels that may use an arc: where coverage may be > 0 (inside the outline
-            // moved out by 0.5 px, a quad) and in the corner's quadrant, which is not bounded
-            // by the quadrant's square (a strongly tilted plane's outer half pixel may reach
-            // far along the plane): the quad clipped by the images of the lines x = cx and
-            // y = cy, both straight in device space.
-            var quad: [SIMD2<Double>] = []
-            for k in 0..<4 {
-                let e = edges[edges.startIndex + (k + 3) % 4], f = edges[edges.startIndex + k]
-                let det = e.a * f.b - e.b * f.a
-                guard abs(det) > 1e-9 else { return nil }
-                // a·x + b·y = −c − 0.5 for both.
-                let ce = -e.c - 0.5, cf = -f.c - 0.5
-                quad.append(SIMD2((ce * f.b - e.b * cf) / det, (e.a * cf - ce * f.a) / det))
+            guard let rows = projectiveCornerRows(shape: shape, radius: r, inverse: m, edges: edges, hardEdges: hardEdges)
+            else { return nil }
+            (cornerLow, cornerHigh) = rows
+        }
+        // Row y is in range k when y + 0.5 ≥ cornerLow[k] and y + 0.5 ≤ cornerHigh[k]: the
+        // same test as on Doubles, solved for the first and last such y.
+        arcRowLow = SIMD4(repeating: 0); arcRowSpan = SIMD4(repeating: 0)
+        for k in 0..<4 {
+            let lowY = cornerLow[k], highY = cornerHigh[k]
+            guard lowY <= highY, lowY < 1e9, highY > -1e9 else {
+                // Never: y − low wraps to ≥ 2⁶² for every row y in ±2³¹.
+                arcRowLow[k] = UInt64(bitPattern: -(1 << 62)); arcRowSpan[k] = 0
+                continue
             }
-            func clip(_ polygon: [SIMD2<Double>], _ a: Double, _ b: Double, _ c: Double) -> [SIMD2<Double>] {
-                var out: [SIMD2<Double>] = []
-                for i in polygon.indices {
-                    let p = polygon[i], q = polygon[(i + 1) % polygon.count]
-                    let dp = a * p.x + b * p.y + c, dq = a * q.x + b * q.y + c
-                    if dp >= 0 { out.append(p) }
-                    if (dp > 0 && dq < 0) || (dp < 0 && dq > 0) { out.append(p + (q - p) * (dp / (dp - dq))) }
-                }
-                return out
+            // (Beyond ±10⁹ rows, the clamped end stands for every row.)
+            var first = -1_000_000_000, last = 1_000_000_000
+            if lowY > -1e9 {
+                first = floorClamped(lowY - 0.5)
+                while Double(first) + 0.5 < lowY { first += 1 }
+                while Double(first - 1) + 0.5 >= lowY { first -= 1 }
             }
-            let spec: [(Double, Double, Double, Double)] = [
-                (shape.minX + r, shape.minY + r, -1, -1), (shape.maxX - r, shape.minY + r, 1, -1),
-                (shape.maxX - r, shape.maxY - r, 1, 1), (shape.minX + r, shape.maxY - r, -1, 1),
-            ]
-            for (k, (cx, cy, sx, sy)) in spec.enumerated() {
-                // sx·(X − cx·W) ≥ 0 and sy·(Y − cy·W) ≥ 0, linear in the device point.
-                var piece = clip(quad, sx * (m.m11 - cx * m.m13), sx * (m.m21 - cx * m.m23), sx * (m.m31 - cx * m.m33))
-                piece = clip(piece, sy * (m.m12 - cy * m.m13), sy * (m.m22 - cy * m.m23), sy * (m.m32 - cy * m.m33))
-                // Only pixels inside the clip polygon are painted: a piece of a split plane
-                // away from the corner has no arc rows (a pixel of slack: |a| + |b| ≥ |(a, b)|).
-                for e in hardEdges { piece = clip(piece, e.a, e.b, e.c + abs(e.a) + abs(e.b)) }
-                for p in piece {
-                    guard p.y.isFinite else { return nil }
-                    // Half a pixel of slack for rounding.
-                    cornerLow[k] = Swift.min(cornerLow[k], p.y - 0.5); cornerHigh[k] = Swift.max(cornerHigh[k], p.y + 0.5)
-                }
+            if highY < 1e9 {
+                last = floorClamped(highY - 0.5)
+                while Double(last) + 0.5 > highY { last -= 1 }
+                while Double(last + 1) + 0.5 <= highY { last += 1 }
+            }
+            if first > last {
+                arcRowLow[k] = UInt64(bitPattern: -(1 << 62)); arcRowSpan[k] = 0
+            } else {
+                arcRowLow[k] = UInt64(bitPattern: Int64(first)); arcRowSpan[k] = UInt64(last - first)
+            }
+        }
+        do {
+            let mm = map
+            let h = r > 0 ? halfX - r : 1e18
+            let delta = 0.01 * (halfX + halfY + 1) + 8e-3 * (abs(mm.m11) + abs(mm.m12)) / wMin
+            let hd = h - delta, eps = 1e-3 * wMax
+            // (h − δ)·W − X, (h − δ)·W + X, W − ε; lane 3: 0·px + 0·py + 1.
+            midA = SIMD4(hd * mm.m13 - mm.m11, hd * mm.m13 + mm.m11, mm.m13, 0)
+            midB = SIMD4(hd * mm.m23 - mm.m21, hd * mm.m23 + mm.m21, mm.m23, 0)
+            midC = SIMD4(hd * mm.m33 - mm.m31, hd * mm.m33 + mm.m31, mm.m33 - eps, 1)
+            midInverseA = SIMD4(repeating: 0)
+            for k in 0..<4 where midA[k] != 0 { midInverseA[k] = 1 / midA[k] }
+            if !(hd > 0) || !(midA.min().isFinite && midB.min().isFinite && midC.min().isFinite
+                              && midA.max().isFinite && midB.max().isFinite && midC.max().isFinite) {
+                // No middle: every chunk of an arc row takes the arc formula.
+                midA = .zero; midB = .zero; midC = SIMD4(repeating: -1); midInverseA = .zero
             }
         }
         opacity255 = Float(opacity * 255)
@@ -175,6 +185,21 @@ struct ProjectiveFill: Sendable {
     @inline(__always)
     func row(_ py: Double) -> Row {
         Row(e: edgeB * py + edgeC, x: map.m21 * py + map.m31, y: map.m22 * py + map.m32, w: map.m23 * py + map.m33)
+    }
+
+    /// Columns `lo..<hi` of row `py` whose pixels the arc formula gives the edges' product
+    /// (see `midA`), less one pixel each side for rounding; may be empty.
+    @inline(__always)
+    func middleColumns(_ py: Double) -> (lo: Int, hi: Int) {
+        let b = midB * py + midC
+        // g(px) = a·px + b ≥ 0: px ≥ −b/a (a > 0), px ≤ −b/a (a < 0), b ≥ 0 (a = 0).
+        let t = -b * midInverseA
+        let zero = SIMD4<Double>(repeating: 0), far = SIMD4<Double>(repeating: 1e18)
+        if any((midA .== zero) .& (b .< zero)) { return (0, 0) }
+        let pl = maxLane(t.replacing(with: -far, where: .!(midA .> zero)))
+        let pr = minLane(t.replacing(with: far, where: .!(midA .< zero)))
+        // Pixel x's centre is x + 0.5: x ≥ pl − 0.5 and x ≤ pr − 0.5.
+        return (floorClamped(pl - 0.5) &+ 2, floorClamped(pr - 0.5) &- 1)
     }
 
     /// Coverage (0...1, before opacity) of the eight pixels `x..<x+8` of a row.
@@ -226,6 +251,11 @@ struct ProjectiveFill: Sendable {
         return zero.replacing(with: c, where: w .> zero)
     }
 
+    /// `coverage8` with arcs, out of line: a chunk either side of a branch inlined
+    /// together compiles to far worse code.
+    @inline(never)
+    func arcCoverage8(_ row: Row, _ x: Int) -> SIMD8<Float> { coverage8(row, x, arcs: true) }
+
     /// `coverage8` for one lane (unoptimised builds).
     @inline(__always)
     func coverage1(arcs: Bool, _ d0: Float, _ d1: Float, _ d2: Float, _ d3: Float, _ x: Float, _ y: Float, _ w: Float) -> Float {
@@ -264,17 +294,69 @@ extension BandRasterizer {
                           walk: Bool) {
         let bx0 = f.pointee.bounds.x0, bx1 = f.pointee.bounds.x1
         let hard = f.pointee.hardEdges
-        let outC = p.pointee.outC, inC = p.pointee.inC, slope = p.pointee.slope, outSign = p.pointee.outSign
-        let rising = p.pointee.rising
-        let none = SIMD4<Int64>(repeating: -2_000_000_000)
+        // Locals, not loads through `p` after every row's pixel stores.
+        let outC = p.pointee.outC, inC = p.pointee.inC, slope = p.pointee.slope
+        let rising = p.pointee.rising, falling = .!rising
+        let arcRowLow = p.pointee.arcRowLow, arcRowSpan = p.pointee.arcRowSpan
+        let hasHorizontal = p.pointee.hasHorizontal
+        let color = p.pointee.color, interior = p.pointee.interior
+        let far = SIMD4<Double>(repeating: 1e18)
+        let bands = projectiveBands
+        // Arc rows: columns whose chunks take the edges-only coverage on every row of the band
+        // (each bound is monotone in the row, so the band's ends are its extremes).
+        var midLo = 0, midHi = 0
+        var bandHasArcRows = false
+        for k in 0..<4 {
+            let first = Int64(bitPattern: arcRowLow[k]), last = first &+ Int64(bitPattern: arcRowSpan[k])
+            if first <= Int64(y1 &- 1) && last >= Int64(y0) { bandHasArcRows = true }
+        }
+        if bands && bandHasArcRows {
+            let first = p.pointee.middleColumns(Double(y0) + 0.5), last = p.pointee.middleColumns(Double(y1 &- 1) + 0.5)
+            midLo = Swift.max(first.lo, last.lo); midHi = Swift.min(first.hi, last.hi)
+        }
+        if walk && bands && !hasHorizontal && y1 &- y0 >= 2,
+           let c = bandColumns(f, p, y0, y1) {
+            // Every row of the band has the same outer, inner and hard-edge columns.
+            if c.x0 >= c.x1 { return }
+            // And usually the same rim coverage: then each row only blends.
+            let rims = bandRims(p, y0, y1, c)
+            // Unwrapped once: the optional tuple is not copied per row.
+            let cached = rims != nil
+            let none = CachedRim(start: -1, inside: .init(repeating: false), scales: .zero)
+            let left = rims?.left ?? none, right = rims?.right ?? none
+            let color8 = SIMD8<UInt32>(repeating: color)
+            for y in y0..<y1 {
+                let rowPixels = pixels + y &* stride
+                let yy = SIMD4<UInt64>(repeating: UInt64(truncatingIfNeeded: y))
+                if any((yy &- arcRowLow) .<= arcRowSpan) {
+                    let py = Double(y) + 0.5
+                    walkRowSolid(rowPixels, c.x0, c.x1, color: color, interior: interior,
+                                 ProjectiveArcRowCoverage(fill: p, row: p.pointee.row(py), midLo: midLo, midHi: midHi))
+                } else if cached {
+                    // `rimsAndInteriorSolid`'s steps in its order, with the rims' scales known.
+                    if left.start >= 0 { blendCached(rowPixels, left, color8) }
+                    if c.ix0 < c.ix1 {
+                        if c.ix1 &+ 7 <= stride { over_solid_padded(rowPixels + c.ix0, c.ix1 &- c.ix0, interior) } else {
+                            over_solid(rowPixels + c.ix0, c.ix1 &- c.ix0, interior)
+                        }
+                    }
+                    if right.start >= 0 { blendCached(rowPixels, right, color8) }
+                } else {
+                    rimsAndInteriorSolid(rowPixels, c.x0, c.ix0, c.ix1, c.x1, color: color, interior: interior,
+                                         ProjectiveRowCoverage<EdgesOnly>(fill: p, row: p.pointee.row(Double(y) + 0.5)))
+                }
+            }
+            return
+        }
         for y in y0..<y1 {
             let py = Double(y) + 0.5
             // Outer range: pixels with d > −0.5 for every edge (boundary pixels have coverage 0
-            // within rounding, and the walk computes theirs anyway).
-            let fl = floor4((outC + slope * py) * outSign)
-            let lo = none.replacing(with: fl &+ 1, where: rising), hi = none.replacing(with: fl, where: .!rising)
-            var x0 = Swift.max(bx0, Int(truncatingIfNeeded: Swift.max(Swift.max(lo[0], lo[1]), Swift.max(lo[2], lo[3]))))
-            var x1 = Swift.min(bx1, 0 &- Int(truncatingIfNeeded: Swift.max(Swift.max(hi[0], hi[1]), Swift.max(hi[2], hi[3]))))
+            // within rounding, and the walk computes theirs anyway). Edges bounding from the
+            // left (rising) give floor(t) + 1, from the right ceil(t): the floor of the
+            // extreme t, as floor is monotone.
+            let tOut = outC + slope * py
+            var x0 = Swift.max(bx0, floorClamped(maxLane(tOut.replacing(with: -far, where: falling))) &+ 1)
+            var x1 = Swift.min(bx1, 0 &- floorClamped(-minLane(tOut.replacing(with: far, where: rising))))
             if x0 >= x1 { continue }
             for k in hard {
                 (x0, x1) = hardIntervalFast(hardEdges + k, py, x0, x1)
@@ -283,28 +365,28 @@ extension BandRasterizer {
             if x0 >= x1 { continue }
             let r = p.pointee.row(py)
             let rowPixels = pixels + y &* stride
-            let cl = p.pointee.cornerLow, ch = p.pointee.cornerHigh
-            let arcs = (py >= cl[0] && py <= ch[0]) || (py >= cl[1] && py <= ch[1])
-                || (py >= cl[2] && py <= ch[2]) || (py >= cl[3] && py <= ch[3])
+            // Row y may hold a pixel in corner k's quadrant when y − low[k] ≤ span[k] unsigned.
+            let yy = SIMD4<UInt64>(repeating: UInt64(truncatingIfNeeded: y))
+            let arcs = any((yy &- arcRowLow) .<= arcRowSpan)
             if walk && arcs {
-                walkRowSolid(rowPixels, x0, x1, color: p.pointee.color, interior: p.pointee.interior,
-                             ProjectiveRowCoverage<WithArcs>(fill: p, row: r))
+                walkRowSolid(rowPixels, x0, x1, color: color, interior: interior,
+                             ProjectiveArcRowCoverage(fill: p, row: r, midLo: midLo, midHi: midHi))
             } else if walk {
                 // No corner: the fully covered pixels are the edges' inner range, solved
-                // exactly; only the rims between it and the outer range compute coverage
-                // (none where a hard edge bounds the row, as at most piece boundaries).
-                let fi = floor4((inC + slope * py) * -outSign - 1e-9)
-                let ilo = none.replacing(with: 0 &- fi, where: rising), ihi = (0 &- none).replacing(with: fi &+ 1, where: .!rising)
-                var ix0 = Int(truncatingIfNeeded: Swift.max(Swift.max(ilo[0], ilo[1]), Swift.max(ilo[2], ilo[3])))
-                var ix1 = Int(truncatingIfNeeded: Swift.min(Swift.min(ihi[0], ihi[1]), Swift.min(ihi[2], ihi[3])))
-                if p.pointee.hasHorizontal {
+                // exactly (ceil(t + 10⁻⁹) from the left, floor(t − 10⁻⁹) + 1 from the right);
+                // only the rims between it and the outer range compute coverage (none where a
+                // hard edge bounds the row, as at most piece boundaries).
+                let tIn = inC + slope * py
+                var ix0 = 0 &- floorClamped(-maxLane(tIn.replacing(with: -far, where: falling)) - 1e-9)
+                var ix1 = floorClamped(minLane(tIn.replacing(with: far, where: rising)) - 1e-9) &+ 1
+                if hasHorizontal {
                     for k in 0..<4 where p.pointee.edgeA[k] == 0 && r.e[k] < 1 { ix1 = ix0 }
                 }
                 ix0 = Swift.min(Swift.max(ix0, x0), x1); ix1 = Swift.min(Swift.max(ix1, ix0), x1)
-                rimsAndInteriorSolid(rowPixels, x0, ix0, ix1, x1, color: p.pointee.color, interior: p.pointee.interior,
+                rimsAndInteriorSolid(rowPixels, x0, ix0, ix1, x1, color: color, interior: interior,
                                      ProjectiveRowCoverage<EdgesOnly>(fill: p, row: r))
             } else {
-                let color = SIMD8<UInt32>(repeating: p.pointee.color)
+                let color = SIMD8<UInt32>(repeating: color)
                 var x = x0
                 while x < x1 {
                     let n = Swift.min(8, x1 &- x)
@@ -314,6 +396,125 @@ extension BandRasterizer {
                 }
             }
         }
+    }
+
+    /// The columns every row `y0..<y1` of a band would compute (outer range `x0..<x1` after
+    /// the hard edges, inner range `ix0..<ix1`, as the row loop clamps them), or nil when
+    /// some row may differ. Each lane's column is a monotone function of the row (a floor
+    /// of `c + slope·py` or of `−(b·py + c)/a − 0.5`, each operation rounded monotonically),
+    /// so a lane whose first and last rows agree is constant over the band, and a lane whose
+    /// extreme never passes the constant bound never decides: then no row can differ. Hard
+    /// edges must take `hardIntervalFast`'s exact branch at both ends with the same column;
+    /// by monotonicity every row between does too. Horizontal edges: not handled (nil).
+    @inline(__always)
+    func bandColumns(_ f: UnsafePointer<PreparedFill>, _ p: UnsafePointer<ProjectiveFill>, _ y0: Int, _ y1: Int)
+        -> (x0: Int, x1: Int, ix0: Int, ix1: Int)? {
+        let pyF = Double(y0) + 0.5, pyL = Double(y1 &- 1) + 0.5
+        let outC = p.pointee.outC, inC = p.pointee.inC, slope = p.pointee.slope, sign = p.pointee.outSign
+        let rising = p.pointee.rising
+        // Rising lanes bound from the left: floor(t) + 1 (outer), −floor(−t − 10⁻⁹) (inner);
+        // falling lanes from the right: −floor(−t) (outer), floor(t − 10⁻⁹) + 1 (inner).
+        let oF = floor4((outC + slope * pyF) * sign), oL = floor4((outC + slope * pyL) * sign)
+        let iF = floor4((inC + slope * pyF) * -sign - 1e-9), iL = floor4((inC + slope * pyL) * -sign - 1e-9)
+        let one = SIMD4<Int64>(repeating: 1), zero = SIMD4<Int64>(repeating: 0)
+        // Lower bounds (max): lane value at the first/last row; upper bounds (min) likewise.
+        let outLoF = oF &+ one, outLoL = oL &+ one, outHiF = zero &- oF, outHiL = zero &- oL
+        let inLoF = zero &- iF, inLoL = zero &- iL, inHiF = iF &+ one, inHiL = iL &+ one
+        var x0 = Int64(f.pointee.bounds.x0), x1 = Int64(f.pointee.bounds.x1)
+        var ix0 = Int64.min, ix1 = Int64.max
+        for k in 0..<4 where rising[k] && outLoF[k] == outLoL[k] { x0 = Swift.max(x0, outLoF[k]) }
+        for k in 0..<4 where !rising[k] && outHiF[k] == outHiL[k] { x1 = Swift.min(x1, outHiF[k]) }
+        for k in 0..<4 where rising[k] && outLoF[k] != outLoL[k] {
+            if Swift.max(outLoF[k], outLoL[k]) > x0 { return nil }
+        }
+        for k in 0..<4 where !rising[k] && outHiF[k] != outHiL[k] {
+            if Swift.min(outHiF[k], outHiL[k]) < x1 { return nil }
+        }
+        var lo = Int(truncatingIfNeeded: x0), hi = Int(truncatingIfNeeded: x1)
+        if lo >= hi { return (lo, hi, lo, lo) }
+        let big = 6_755_399_441_055_744.0
+        for k in f.pointee.hardEdges {
+            let e = hardEdges + k
+            guard e.pointee.a != 0 else { return nil }
+            let tF = -(e.pointee.b * pyF + e.pointee.c) * e.pointee.inverseA - 0.5
+            let tL = -(e.pointee.b * pyL + e.pointee.c) * e.pointee.inverseA - 0.5
+            let nF = (tF + big) - big, nL = (tL + big) - big
+            let m = e.pointee.margin
+            guard abs(tF - nF) > m, abs(tL - nL) > m, abs(tF) < 1e9, abs(tL) < 1e9 else { return nil }
+            let firstF = nF > tF ? nF : nF + 1, firstL = nL > tL ? nL : nL + 1
+            guard firstF == firstL else { return nil }
+            let first = Int(Int32(truncatingIfNeeded: (firstF + big).bitPattern))
+            if e.pointee.a > 0 { lo = Swift.max(lo, first) } else { hi = Swift.min(hi, first) }
+        }
+        if lo >= hi { return (lo, hi, lo, lo) }
+        // Inner range, clamped as the row loop does: ix0 ∈ [lo, hi], ix1 ∈ [ix0, hi].
+        for k in 0..<4 where rising[k] && inLoF[k] == inLoL[k] { ix0 = Swift.max(ix0, inLoF[k]) }
+        for k in 0..<4 where !rising[k] && inHiF[k] == inHiL[k] { ix1 = Swift.min(ix1, inHiF[k]) }
+        ix0 = Swift.max(ix0, Int64(lo))
+        for k in 0..<4 where rising[k] && inLoF[k] != inLoL[k] {
+            if Swift.max(inLoF[k], inLoL[k]) > ix0 { return nil }
+        }
+        let ilo = Swift.min(Int(truncatingIfNeeded: ix0), hi)
+        ix1 = Swift.min(ix1, Int64(hi))
+        for k in 0..<4 where !rising[k] && inHiF[k] != inHiL[k] {
+            if Swift.min(inHiF[k], inHiL[k]) < ix1 { return nil }
+        }
+        let ihi = Swift.min(Swift.max(Int(truncatingIfNeeded: ix1), ilo), hi)
+        return (lo, hi, ilo, ihi)
+    }
+
+    /// One rim chunk of a band whose coverage is the same on every row: the eight pixels
+    /// from `start` (−1: no rim), blended where `inside`, with `scales`.
+    struct CachedRim {
+        var start: Int
+        var inside: SIMDMask<SIMD8<Int32>>
+        var scales: SIMD8<UInt32>
+    }
+
+    /// The rims `x0..<ix0` and `ix1..<x1` of a band's non-arc rows (columns `c`, the same on
+    /// every row), when each fits one chunk of eight and its coverage is the same on every
+    /// row; else nil. `rimsAndInteriorSolid` blends a rim of n < 8 pixels with the chunk
+    /// at min(x, stride − 8), of exactly 8 with the chunk at x. Coverage is a product of
+    /// the four clamped edge values; edge k's value in a lane is the same on every row when
+    /// the edge is vertical (b = 0: the row adds exactly 0), or when it is clamped to 0 or
+    /// to 1 on the band's first and last rows: the unclamped value, `Float(a·px + (b·py + c))
+    /// + lane`, is monotone in py (each operation rounds monotonically), so it stays on that
+    /// side of the clamp in every row between.
+    @inline(__always)
+    func bandRims(_ p: UnsafePointer<ProjectiveFill>, _ y0: Int, _ y1: Int, _ c: (x0: Int, x1: Int, ix0: Int, ix1: Int))
+        -> (left: CachedRim, right: CachedRim)? {
+        guard stride >= 8 else { return nil }
+        let first = p.pointee.row(Double(y0) + 0.5), last = p.pointee.row(Double(y1 &- 1) + 0.5)
+        @inline(__always) func rim(_ a: Int, _ b: Int) -> CachedRim? {
+            let n = b &- a
+            if n <= 0 { return CachedRim(start: -1, inside: .init(repeating: false), scales: .zero) }
+            if n > 8 { return nil }
+            let start = n == 8 ? a : Swift.min(a, stride &- 8)
+            let px = Double(start) + 0.5
+            let lanes = (p.pointee.laneA0, p.pointee.laneA1, p.pointee.laneA2, p.pointee.laneA3)
+            for k in 0..<4 where p.pointee.edgeB[k] != 0 {
+                let lane = k == 0 ? lanes.0 : k == 1 ? lanes.1 : k == 2 ? lanes.2 : lanes.3
+                let a = p.pointee.edgeA[k]
+                let vF = SIMD8(repeating: Float(a * px + first.e[k])) + lane
+                let vL = SIMD8(repeating: Float(a * px + last.e[k])) + lane
+                let one = SIMD8<Float>(repeating: 1), zero = SIMD8<Float>(repeating: 0)
+                // Every lane ≥ 1 at both ends, or ≤ 0 at both ends.
+                let same = (vF .>= one) .& (vL .>= one) .| (vF .<= zero) .& (vL .<= zero)
+                if !all(same) { return nil }
+            }
+            let scales = p.pointee.scales(p.pointee.coverage8(first, start, arcs: false))
+            let lane = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7) &- Int32(truncatingIfNeeded: a &- start)
+            return CachedRim(start: start, inside: (lane .>= 0) .& (lane .< Int32(truncatingIfNeeded: n)), scales: scales)
+        }
+        guard let left = rim(c.x0, c.ix0), let right = rim(c.ix1, c.x1) else { return nil }
+        return (left, right)
+    }
+
+    /// Blends a cached rim chunk into a row.
+    @inline(__always)
+    func blendCached(_ row: UnsafeMutablePointer<UInt32>, _ r: CachedRim, _ color8: SIMD8<UInt32>) {
+        let d = load8(row + r.start)
+        store8(d.replacing(with: overx8(mul255x8(color8, spread: spread(r.scales)), d), where: r.inside), row + r.start)
     }
 
     /// `hardInterval`, usually without evaluating `inside`: when the estimated crossing t (in
@@ -327,9 +528,11 @@ extension BandRasterizer {
         let big = 6_755_399_441_055_744.0
         let nearest = (t + big) - big
         // NaN fails the test too.
-        guard abs(t - nearest) > e.pointee.margin && abs(t) < 1e15 else { return hardIntervalSlow(e, py, lo, hi) }
-        // The first column past t: floor(t) + 1.
-        let first = Int(nearest > t ? nearest : nearest + 1)
+        guard abs(t - nearest) > e.pointee.margin && abs(t) < 1e9 else { return hardIntervalSlow(e, py, lo, hi) }
+        // The first column past t: floor(t) + 1. The sum's low mantissa bits hold the nearest
+        // integer (|t| < 2³¹), no conversion instruction needed.
+        let n = Int(Int32(truncatingIfNeeded: (t + big).bitPattern))
+        let first = nearest > t ? n : n &+ 1
         if e.pointee.a > 0 { return (Swift.min(Swift.max(lo, first), hi), hi) }
         return (lo, Swift.max(Swift.min(hi, first), lo))
     }
@@ -458,6 +661,22 @@ protocol ArcMode { static var arcs: Bool { get } }
 enum WithArcs: ArcMode { static var arcs: Bool { true } }
 enum EdgesOnly: ArcMode { static var arcs: Bool { false } }
 
+/// An arc row of a fill on the projective fast path: chunks inside the row's middle columns
+/// (no pixel in a corner quadrant) take the cheaper edges-only coverage, the same values.
+struct ProjectiveArcRowCoverage: RowCoverage {
+    let fill: UnsafePointer<ProjectiveFill>
+    let row: ProjectiveFill.Row
+    let midLo: Int, midHi: Int
+    @inline(__always) init(fill: UnsafePointer<ProjectiveFill>, row: ProjectiveFill.Row, midLo: Int, midHi: Int) {
+        self.fill = fill; self.row = row; self.midLo = midLo; self.midHi = midHi
+    }
+    @inline(__always) func coverage8(_ x: Int) -> SIMD8<Float> {
+        if x >= midLo && x &+ 8 <= midHi { return fill.pointee.coverage8(row, x, arcs: false) }
+        return fill.pointee.arcCoverage8(row, x)
+    }
+    @inline(__always) func scales(_ c: SIMD8<Float>) -> SIMD8<UInt32> { fill.pointee.scales(c) }
+}
+
 /// A row of a fill on the projective fast path.
 struct ProjectiveRowCoverage<Mode: ArcMode>: RowCoverage {
     let fill: UnsafePointer<ProjectiveFill>
@@ -471,6 +690,16 @@ extension PreparedScene {
     /// Test support: draws the scene on one thread with the projective fast path computing
     /// every pixel's coverage (no walk, no inner range): what the walk must reproduce.
     func renderPerPixel(on surface: Surface) {
+        render(on: surface, walk: false, bands: false)
+    }
+
+    /// Test support: draws the scene on one thread, the projective path solving every row on
+    /// its own (`projectiveBands` false): what the band shortcuts must reproduce exactly.
+    func renderRowByRow(on surface: Surface) {
+        render(on: surface, walk: true, bands: false)
+    }
+
+    private func render(on surface: Surface, walk: Bool, bands: Bool) {
         fills.withUnsafeBufferPointer { fills in
         edges.withUnsafeBufferPointer { edges in
         hardEdges.withUnsafeBufferPointer { hardEdges in
@@ -488,7 +717,8 @@ extension PreparedScene {
                                    similarities: base(similarities), projectives: base(projectives),
                                    pixels: surface.pixels, stride: surface.stride,
                                    coverage: .allocate(capacity: surface.width + 8))
-            r.projectiveWalk = false
+            r.projectiveWalk = walk
+            r.projectiveBands = bands
             r.render(rows: 0, surface.height)
             r.coverage.deallocate()
         }}}}}}}}}
