@@ -172,6 +172,7 @@ struct OverlapGraph {
             boxes[$0].x != boxes[$1].x ? boxes[$0].x < boxes[$1].x : $0 < $1
         }
         var active: [Int] = []
+        pending.reserveCapacity(16 * order.count)
         for i in order {
             let minX = boxes[i].x
             var k = 0
@@ -314,6 +315,8 @@ struct OverlapGraph {
     mutating func layOut(_ links: SorterBuffer<Link>, _ degree: SorterBuffer<Int32>) {
         var total = 0
         for v in 0..<degree.count { total += Int(degree[v]) }
+        // Room for the lists that grow when cycles are broken, so the arena is not copied then.
+        entries.reserve(entries.count + total + total / 2 + 64)
         let base = entries.append(repeating: Neighbour(other: -1, kind: .disjoint), count: total)
         var start = base
         for v in 0..<degree.count where degree[v] > 0 {
