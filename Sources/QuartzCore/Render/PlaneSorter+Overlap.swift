@@ -244,6 +244,11 @@ struct OverlapGraph {
                 }
                 swap(&current, &next)
             }
+            // Left to right (by the boxes' minX), so that pieces of two polygons are paired by a sweep.
+            if current.count > 1 {
+                let boxes = boxes
+                current.sort { (boxes[$0].x, $0) < (boxes[$1].x, $1) }
+            }
             for q in current { pieceList.append(Int32(q)) }
         }
         pieceStart.append(pieceList.count)
@@ -252,7 +257,8 @@ struct OverlapGraph {
         var degree = SorterBuffer<Int32>(capacity: count)
         _ = degree.append(repeating: 0, count: count)
         var fa = SorterBuffer<Int32>(capacity: 64), fb = SorterBuffer<Int32>(capacity: 64)
-        defer { fa.free(); fb.free(); links.free(); degree.free() }
+        var kindB = SorterBuffer<Kind>(capacity: 64)
+        defer { fa.free(); fb.free(); kindB.free(); links.free(); degree.free() }
         let e = Self.epsilon, boxes = boxes
         /// Whether boxes p and q overlap (as `boxesOverlap`).
         @inline(__always) func overlap(_ p: SIMD4<Double>, _ q: SIMD4<Double>) -> Bool {
@@ -267,38 +273,37 @@ struct OverlapGraph {
                 if fa.count == 0 { continue }
                 fb.removeAll()
                 for i in pieceStart[b]..<pieceStart[b + 1] where overlap(boxes[Int(pieceList[i])], boxA) { fb.append(pieceList[i]) }
+                // The order each piece of b takes against a's: b's pieces that were cut by a's plane lie
+                // on one side of it (a's pieces too); the others do not meet a, and are decided like any pair.
+                kindB.removeAll()
                 if r != .split {
-                    let kind: Kind = r == .before ? .ownerFirst : .otherFirst
-                    for i in 0..<fa.count {
-                        let p = fa[i], boxP = boxes[Int(p)]
-                        for k in 0..<fb.count {
-                            let q = fb[k]
-                            guard overlap(boxP, boxes[Int(q)]) else { continue }
-                            links.append(Link(p: p, q: q, kind: kind))
+                    _ = kindB.append(repeating: r == .before ? .ownerFirst : .otherFirst, count: fb.count)
+                } else {
+                    let plane = planes[a]!
+                    for k in 0..<fb.count {
+                        switch sides(of: Int(fb[k]), plane) {
+                        case (true, false): kindB.append(.ownerFirst)
+                        case (false, true): kindB.append(.otherFirst)
+                        default: kindB.append(.undecided)
+                        }
+                    }
+                }
+                // Both lists run left to right: sweep on x, as `findOverlappingPairs` does.
+                var first = 0
+                for i in 0..<fa.count {
+                    let p = fa[i], boxP = boxes[Int(p)]
+                    // Pieces of b ending left of p end left of every later piece of a too.
+                    while first < fb.count && boxes[Int(fb[first])].z - e <= boxP.x { first += 1 }
+                    var k = first
+                    while k < fb.count {
+                        let q = fb[k], boxQ = boxes[Int(q)]
+                        if boxQ.x >= boxP.z - e { break }   // this one and the later ones start right of p
+                        if overlap(boxP, boxQ) {
+                            links.append(Link(p: p, q: q, kind: kindB[k]))
                             degree[Int(p)] += 1
                             degree[Int(q)] += 1
                         }
-                    }
-                    continue
-                }
-                // b's pieces that were cut by a's plane lie on one side of it (a's pieces too);
-                // the others do not meet a, and are decided like any pair.
-                let plane = planes[a]!
-                for k in 0..<fb.count {
-                    let q = fb[k]
-                    let kind: Kind
-                    switch sides(of: Int(q), plane) {
-                    case (true, false): kind = .ownerFirst
-                    case (false, true): kind = .otherFirst
-                    default: kind = .undecided
-                    }
-                    let boxQ = boxes[Int(q)]
-                    for i in 0..<fa.count {
-                        let p = fa[i]
-                        guard overlap(boxes[Int(p)], boxQ) else { continue }
-                        links.append(Link(p: p, q: q, kind: kind))
-                        degree[Int(p)] += 1
-                        degree[Int(q)] += 1
+                        k += 1
                     }
                 }
             }
