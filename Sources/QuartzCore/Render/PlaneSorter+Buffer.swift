@@ -39,5 +39,8 @@ struct SorterBuffer<Element: BitwiseCopyable> {
         return count - n
     }
 
+    /// Forgets the elements, keeping the memory.
+    mutating func removeAll() { count = 0 }
+
     func free() { base.deallocate() }
 }

@@ -52,7 +52,7 @@ struct OverlapGraph {
     /// no area or is seen edge-on, then it takes part in no pair.
     var planes: [Plane?] = []
     /// Screen box: (minX, minY, maxX, maxY).
-    var boxes: [SIMD4<Double>] = []
+    var boxes: SorterBuffer<SIMD4<Double>>
     /// Bounding sphere (centre, radius), for the sides of a plane a polygon is on.
     var spheres: [SIMD4<Double>] = []
     /// Position of the polygon (or the one it was split from) in the input.
@@ -84,13 +84,6 @@ struct OverlapGraph {
     func neighbourCount(_ v: Int) -> Int { Int(lists[v].count) }
     func neighbour(_ v: Int, _ i: Int) -> Neighbour { entries[Int(lists[v].start) + i] }
     mutating func setKind(_ v: Int, _ i: Int, _ kind: Kind) { entries[Int(lists[v].start) + i].kind = kind }
-
-    /// Gives an empty list room for `capacity` neighbours at the arena's end.
-    mutating func reserveNeighbours(_ v: Int, _ capacity: Int) {
-        guard lists[v].count == 0, capacity > Int(lists[v].capacity) else { return }
-        let start = entries.append(repeating: Neighbour(other: -1, kind: .disjoint), count: capacity)
-        lists[v] = NeighbourList(start: Int32(start), count: 0, capacity: Int32(capacity))
-    }
 
     /// Appends to v's list; returns the position in it.
     mutating func appendNeighbour(_ v: Int, _ n: Neighbour) -> Int {
@@ -139,10 +132,10 @@ struct OverlapGraph {
             points.append(contentsOf: p.points)
             spans.append(start..<points.count)
         }
-        var planes: [Plane?] = [], boxes: [SIMD4<Double>] = [], spheres: [SIMD4<Double>] = []
-        spheres.reserveCapacity(4 * n)
-        planes.reserveCapacity(4 * n)
-        boxes.reserveCapacity(4 * n)
+        var planes: [Plane?] = [], spheres: [SIMD4<Double>] = []
+        var boxes = SorterBuffer<SIMD4<Double>>(capacity: 24 * n)
+        spheres.reserveCapacity(24 * n)
+        planes.reserveCapacity(24 * n)
         points.withUnsafeBufferPointer { pool in
             for span in spans {
                 let pts = Points(rebasing: pool[span])
@@ -179,6 +172,7 @@ struct OverlapGraph {
             boxes[$0].x != boxes[$1].x ? boxes[$0].x < boxes[$1].x : $0 < $1
         }
         var active: [Int] = []
+        pending.reserveCapacity(16 * order.count)
         for i in order {
             let minX = boxes[i].x
             var k = 0
@@ -211,29 +205,38 @@ struct OverlapGraph {
     /// Splitting before linking spares the pieces that are split again their own edges.
     mutating func splitAndLink() {
         let n = count
-        var decided: [(a: Int, b: Int, r: Relation)] = []
+        var decided: [(a: Int32, b: Int32, r: Relation)] = []
         decided.reserveCapacity(pending.count)
-        var splitters = Array(repeating: [Int](), count: n)
+        // Each polygon's splitters, earliest first, flat: splitterStart[b]..<splitterStart[b + 1].
+        var splitterStart = [Int](repeating: 0, count: n + 1)
         for (a, b, _, _) in pending.reversed() {
             let r = relation(a, b)
             if r == .none { continue }
-            if r == .split { splitters[b].append(a) }
-            decided.append((a, b, r))
+            if r == .split { splitterStart[b + 1] += 1 }
+            decided.append((Int32(a), Int32(b), r))
         }
         pending.removeAll(keepingCapacity: true)
+        for b in 0..<n { splitterStart[b + 1] += splitterStart[b] }
+        var splitters = [Int](repeating: 0, count: splitterStart[n])
+        var fill = splitterStart
+        for (a, b, r) in decided where r == .split {
+            splitters[fill[Int(b)]] = Int(a)
+            fill[Int(b)] += 1
+        }
         // Each input polygon's live pieces (itself when unsplit), root by root.
-        var pieceList: [Int] = []
-        pieceList.reserveCapacity(2 * n)
+        var pieceList: [Int32] = []
+        pieceList.reserveCapacity(4 * n)
         var pieceStart: [Int] = []
         pieceStart.reserveCapacity(n + 1)
         var current: [Int] = [], next: [Int] = []
         for b in 0..<n {
             pieceStart.append(pieceList.count)
             guard planes[b] != nil else { continue }
-            if splitters[b].isEmpty { pieceList.append(b); continue }
+            if splitterStart[b] == splitterStart[b + 1] { pieceList.append(Int32(b)); continue }
             current.removeAll(keepingCapacity: true)
             current.append(b)
-            for a in splitters[b] {
+            for s in splitterStart[b]..<splitterStart[b + 1] {
+                let a = splitters[s]
                 next.removeAll(keepingCapacity: true)
                 for q in current {
                     if splits(a, q), cut(q, by: a, into: &next) { continue }
@@ -241,59 +244,112 @@ struct OverlapGraph {
                 }
                 swap(&current, &next)
             }
-            pieceList.append(contentsOf: current)
+            // Left to right (by the boxes' minX), so that pieces of two polygons are paired by a sweep.
+            if current.count > 1 {
+                let boxes = boxes
+                current.sort { (boxes[$0].x, $0) < (boxes[$1].x, $1) }
+            }
+            for q in current { pieceList.append(Int32(q)) }
         }
         pieceStart.append(pieceList.count)
-        var fa: [Int] = [], fb: [Int] = []
         // Pairs of pieces to link, gathered first to size each piece's list.
-        var links: [(Int32, Int32, Kind)] = []
-        links.reserveCapacity(4 * decided.count)
-        var degree = [Int32](repeating: 0, count: count)
-        for (a, b, r) in decided {
-            fa.removeAll(keepingCapacity: true)
-            for i in pieceStart[a]..<pieceStart[a + 1] where boxesOverlap(pieceList[i], b) { fa.append(pieceList[i]) }
-            if fa.isEmpty { continue }
-            fb.removeAll(keepingCapacity: true)
-            for i in pieceStart[b]..<pieceStart[b + 1] where boxesOverlap(pieceList[i], a) { fb.append(pieceList[i]) }
-            if r != .split {
-                let kind: Kind = r == .before ? .ownerFirst : .otherFirst
-                for p in fa {
-                    for q in fb where boxesOverlap(p, q) {
-                        links.append((Int32(p), Int32(q), kind))
-                        degree[p] += 1
-                        degree[q] += 1
+        var links = SorterBuffer<Link>(capacity: 8 * decided.count)
+        var degree = SorterBuffer<Int32>(capacity: count)
+        _ = degree.append(repeating: 0, count: count)
+        var fa = SorterBuffer<Int32>(capacity: 64), fb = SorterBuffer<Int32>(capacity: 64)
+        var kindB = SorterBuffer<Kind>(capacity: 64)
+        defer { fa.free(); fb.free(); kindB.free(); links.free(); degree.free() }
+        let e = Self.epsilon, boxes = boxes
+        /// Whether boxes p and q overlap (as `boxesOverlap`).
+        @inline(__always) func overlap(_ p: SIMD4<Double>, _ q: SIMD4<Double>) -> Bool {
+            p.x < q.z - e && q.x < p.z - e && p.y < q.w - e && q.y < p.w - e
+        }
+        pieceList.withUnsafeBufferPointer { pieceList in
+            for (a32, b32, r) in decided {
+                let a = Int(a32), b = Int(b32)
+                let boxA = boxes[a], boxB = boxes[b]
+                fa.removeAll()
+                for i in pieceStart[a]..<pieceStart[a + 1] where overlap(boxes[Int(pieceList[i])], boxB) { fa.append(pieceList[i]) }
+                if fa.count == 0 { continue }
+                fb.removeAll()
+                for i in pieceStart[b]..<pieceStart[b + 1] where overlap(boxes[Int(pieceList[i])], boxA) { fb.append(pieceList[i]) }
+                // The order each piece of b takes against a's: b's pieces that were cut by a's plane lie
+                // on one side of it (a's pieces too); the others do not meet a, and are decided like any pair.
+                kindB.removeAll()
+                if r != .split {
+                    _ = kindB.append(repeating: r == .before ? .ownerFirst : .otherFirst, count: fb.count)
+                } else {
+                    let plane = planes[a]!
+                    for k in 0..<fb.count {
+                        switch sides(of: Int(fb[k]), plane) {
+                        case (true, false): kindB.append(.ownerFirst)
+                        case (false, true): kindB.append(.otherFirst)
+                        default: kindB.append(.undecided)
+                        }
                     }
                 }
-                continue
-            }
-            // b's pieces that were cut by a's plane lie on one side of it (a's pieces too);
-            // the others do not meet a, and are decided like any pair.
-            let plane = planes[a]!
-            for q in fb {
-                let kind: Kind
-                switch sides(of: q, plane) {
-                case (true, false): kind = .ownerFirst
-                case (false, true): kind = .otherFirst
-                default: kind = .undecided
-                }
-                for p in fa where boxesOverlap(p, q) {
-                    links.append((Int32(p), Int32(q), kind))
-                    degree[p] += 1
-                    degree[q] += 1
+                // Both lists run left to right: sweep on x, as `findOverlappingPairs` does.
+                var first = 0
+                for i in 0..<fa.count {
+                    let p = fa[i], boxP = boxes[Int(p)]
+                    // Pieces of b ending left of p end left of every later piece of a too.
+                    while first < fb.count && boxes[Int(fb[first])].z - e <= boxP.x { first += 1 }
+                    var k = first
+                    while k < fb.count {
+                        let q = fb[k], boxQ = boxes[Int(q)]
+                        if boxQ.x >= boxP.z - e { break }   // this one and the later ones start right of p
+                        if overlap(boxP, boxQ) {
+                            links.append(Link(p: p, q: q, kind: kindB[k]))
+                            degree[Int(p)] += 1
+                            degree[Int(q)] += 1
+                        }
+                        k += 1
+                    }
                 }
             }
         }
-        // Then each list is laid out at its final size.
-        var total = entries.count
-        for d in degree { total += Int(d) }
-        entries.reserve(total + total / 2)
-        for v in degree.indices where degree[v] > 0 { reserveNeighbours(v, Int(degree[v])) }
-        for (p, q, kind) in links {
-            let (ip, iq) = link(Int(p), Int(q), kind)
-            if kind == .undecided { pending.append((Int(p), Int(q), ip, iq)) }
-        }
+        layOut(links, degree)
         // Decide pairs in input order (pending is used as a stack).
         pending.reverse()
+    }
+
+    struct Link { var p: Int32, q: Int32, kind: Kind }
+
+    /// Lays every (empty) neighbour list out at the arena's end at its final size and fills them
+    /// with `links` in order (as `link` would, one by one), counting the orders they carry.
+    mutating func layOut(_ links: SorterBuffer<Link>, _ degree: SorterBuffer<Int32>) {
+        var total = 0
+        for v in 0..<degree.count { total += Int(degree[v]) }
+        // Room for the lists that grow when cycles are broken, so the arena is not copied then.
+        entries.reserve(entries.count + total + total / 2 + 64)
+        let base = entries.append(repeating: Neighbour(other: -1, kind: .disjoint), count: total)
+        var start = base
+        for v in 0..<degree.count where degree[v] > 0 {
+            assert(lists[v].count == 0)
+            lists[v] = NeighbourList(start: Int32(start), count: 0, capacity: degree[v])
+            start += Int(degree[v])
+        }
+        let entriesBase = entries.base, lists = lists.base
+        var undecided: [(a: Int, b: Int, ia: Int, ib: Int)] = []
+        indegree.withUnsafeMutableBufferPointer { indegree in
+            for l in 0..<links.count {
+                let link = links[l]
+                let p = Int(link.p), q = Int(link.q)
+                let mirrored: Kind = link.kind == .ownerFirst ? .otherFirst : link.kind == .otherFirst ? .ownerFirst : link.kind
+                let ip = lists[p].count, iq = lists[q].count
+                entriesBase[Int(lists[p].start + ip)] = Neighbour(other: link.q, kind: link.kind)
+                entriesBase[Int(lists[q].start + iq)] = Neighbour(other: link.p, kind: mirrored)
+                lists[p].count = ip + 1
+                lists[q].count = iq + 1
+                switch link.kind {
+                case .ownerFirst: indegree[q] += 1
+                case .otherFirst: indegree[p] += 1
+                case .undecided: undecided.append((p, q, Int(ip), Int(iq)))
+                case .disjoint: break
+                }
+            }
+        }
+        pending.append(contentsOf: undecided)
     }
 
     /// Replaces `q` by its pieces on either side of `a`'s plane (appending those that take part
@@ -660,6 +716,7 @@ struct OverlapGraph {
 
     /// Releases the buffers kept by hand.
     func free() {
+        boxes.free()
         lists.free()
         entries.free()
     }
