@@ -45,8 +45,9 @@ final class BandWorkers: @unchecked Sendable {
         let g = generation.wrappingAdd(1, ordering: .sequentiallyConsistent).newValue
         if parked.load(ordering: .sequentiallyConsistent) { wake.signal() }
         body(0)
-        // The helper stores the generation it finished.
-        while finished.load(ordering: .acquiring) != g {}
+        // The helper stores the generation it finished. Yielding while waiting: with two
+        // cores, the thread preparing the next frame may be waiting for this one.
+        while finished.load(ordering: .acquiring) != g { sched_yield() }
         job = nil
     }
 
