@@ -52,12 +52,9 @@ struct ProjectiveFill: Sendable {
     /// Half size − radius (the arc centres) and the radius, local units. Square corners: the
     /// half sizes are +∞, so no pixel is in a corner quadrant (as the general path).
     var innerHalfX: Float, innerHalfY: Float, radius: Float
-    /// Device rows (pixel centre y) that may hold a pixel in a corner quadrant, per corner:
-    /// lane k spans `cornerLow[k]...cornerHigh[k]`; empty for square corners. Other rows
-    /// skip the arc.
-    var cornerLow: SIMD4<Double>, cornerHigh: SIMD4<Double>
-    /// The same as integer rows: row y is in corner k's range when y − arcRowLow[k] ≤
-    /// arcRowSpan[k] (unsigned: rows below low wrap around to large values).
+    /// Device rows that may hold a pixel in a corner quadrant, per corner: row y is in
+    /// corner k's range when y − arcRowLow[k] ≤ arcRowSpan[k] (unsigned: rows below low wrap
+    /// around to large values); empty for square corners. Other rows skip the arc.
     var arcRowLow: SIMD4<UInt64>, arcRowSpan: SIMD4<UInt64>
     /// Arc rows: pixels with g_k(px) = midA[k]·px + midB[k]·py + midC[k] ≥ 0 for every k lie
     /// well inside |local x| ≤ innerHalfX with W > 0, so the arc formula gives them the
@@ -120,7 +117,8 @@ struct ProjectiveFill: Sendable {
         j21 = Float(map.m21); j22 = Float(map.m22); j23 = Float(map.m23)
         innerHalfX = r > 0 ? Float(halfX - r) : .infinity; innerHalfY = r > 0 ? Float(halfY - r) : .infinity
         radius = Float(r)
-        cornerLow = SIMD4(repeating: .infinity); cornerHigh = SIMD4(repeating: -.infinity)
+        // Pixel-centre rows per corner (lane k spans cornerLow[k]...cornerHigh[k]).
+        var cornerLow = SIMD4<Double>(repeating: .infinity), cornerHigh = SIMD4<Double>(repeating: -.infinity)
         if r > 0 {
             guard let rows = projectiveCornerRows(shape: shape, radius: r, inverse: m, edges: edges, hardEdges: hardEdges)
             else { return nil }
