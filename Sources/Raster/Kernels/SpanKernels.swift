@@ -240,7 +240,12 @@ struct BilinearLanes {
         let fu = spread(wu), fv = spread(wv)
         let gu = SIMD16<UInt16>(repeating: 256) &- fu, gv = SIMD16<UInt16>(repeating: 256) &- fv
         var t = lerp256x8(lerp256x8(p00, p01, fu, gu), lerp256x8(p10, p11, fu, gu), fv, gv)
-        if underlay != 0 { t &+= mul255x8(underlay8, spread: spread(SIMD8<UInt32>(repeating: 255) &- (t &>> 24))) }
+        if underlay != 0 {
+            // 255 − alpha in both 16-bit halves, by shifts (the `a | a << 16` form of `spread`
+            // here compiled to lane extractions).
+            let n = ~t
+            t &+= mul255x8(underlay8, spread: unsafeBitCast((n &>> 24) | ((n &>> 8) & 0x00FF_0000), to: SIMD16<UInt16>.self))
+        }
         return overx8(mul255x8(t, spread: s16), d)
     }
 }
