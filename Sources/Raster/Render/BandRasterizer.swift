@@ -418,9 +418,11 @@ struct BandRasterizer: @unchecked Sendable {
         }
     }
 
+    /// Pixels `x0..<x1` of row `y` in the fill's paint. `room`: pixels of the row before and
+    /// after the span that a kernel may read and write back unchanged (`over_bilinear_affine`).
     @inline(__always)
     func paintSpan(_ f: UnsafePointer<PreparedFill>, _ row: UnsafeMutablePointer<UInt32>, _ y: Int, _ x0: Int, _ x1: Int,
-                   coverage: UnsafePointer<UInt32>?) {
+                   coverage: UnsafePointer<UInt32>?, room: (before: Int, after: Int)? = nil) {
         let dst = row + x0, n = x1 - x0
         switch f.pointee.paint {
         case .solid(let color, let interior):
@@ -432,7 +434,7 @@ struct BandRasterizer: @unchecked Sendable {
             switch (filter, perspective) {
             case (.bilinear, false):
                 over_bilinear_affine(dst, n, tex, start: start, step: step, scale: f.pointee.opacity8, coverage: coverage,
-                                     underlay: underlay)
+                                     underlay: underlay, room: room)
             case (.bilinear, true):
                 over_bilinear_perspective(dst, n, tex, start: start, step: step, scale: f.pointee.opacity8, coverage: coverage,
                                           underlay: underlay)

@@ -274,14 +274,6 @@ extension BandRasterizer {
         // The interior's scale is the opacity's: one span for the whole row, so the kernel
         // runs one partial group of eight per row instead of one per piece.
         if x < xr { (coverage + (x &- x0)).update(repeating: s.pointee.opacity8, count: xr &- x) }
-        if case .texture(let tex, let m, .bilinear, let underlay) = f.pointee.paint,
-           m.m13 == 0 && m.m23 == 0 && m.m33 == 1 {
-            let start = m.applyHomogeneous(x: Double(x0) + 0.5, y: Double(y) + 0.5)
-            over_bilinear_affine(row + x0, x1 &- x0, tex, start: start, step: SIMD3(m.m11, m.m12, m.m13),
-                                 scale: f.pointee.opacity8, coverage: UnsafePointer(coverage), underlay: underlay,
-                                 room: (x0, stride &- x1))
-        } else {
-            paintSpan(f, row, y, x0, x1, coverage: UnsafePointer(coverage))
-        }
+        paintSpan(f, row, y, x0, x1, coverage: UnsafePointer(coverage), room: (x0, stride &- x1))
     }
 }
