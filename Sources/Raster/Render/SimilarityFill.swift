@@ -31,14 +31,12 @@ struct SimilarityFill: Sendable {
     /// Half size + 0.5 px: where |local x| or |local y| reaches it, coverage is 0.
     var extentX: Double, extentY: Double
     /// The row's outer range, as lanes (lo x, hi x, lo y, hi y) of the column where local x
-    /// (y) crosses ∓extent: `(rangeEdge − rowMask · (rowX, rowX, rowY, rowY)) · rangeScale − 0.5`.
-    /// An axis whose step along x is 0 is constant along the row: its lanes are (−1e9, 1e9)
-    /// and `zeroStepX`/`zeroStepY` says to test it once per row instead.
-    var rangeEdge: SIMD4<Double>, rangeScale: SIMD4<Double>, rowMask: SIMD4<Double>
-    var zeroStepX: Bool, zeroStepY: Bool
-    /// The same four ends as linear functions of the row's pixel centre py: `floor4(outerA +
-    /// outerB · py)` is (x0 − 1, −x1) for the x axis, then for the y axis.
+    /// (y) crosses ∓extent, linear in the row's pixel centre py: `floor4(outerA + outerB · py)`
+    /// is (x0 − 1, −x1) for the x axis, then for the y axis. An axis whose step along x is 0
+    /// is constant along the row: its lanes give (−1e9, 1e9) and `zeroStepX`/`zeroStepY` says
+    /// to test it once per row instead.
     var outerA: SIMD4<Double>, outerB: SIMD4<Double>
+    var zeroStepX: Bool, zeroStepY: Bool
     /// Half size − radius (the arc centres), and radius + 0.5, in device pixels, in every lane.
     var innerHalfX: SIMD8<Float>, innerHalfY: SIMD8<Float>, radiusPlusHalf: SIMD8<Float>
     /// 0 when the corners are round: pixels with min(q.x, q.y) above it use the arc; +∞ else.
@@ -75,7 +73,9 @@ struct SimilarityFill: Sendable {
         stepXx = m11 * ppu; stepXy = m12 * ppu; stepYx = m21 * ppu; stepYy = m22 * ppu
         extentX = halfX + 0.5; extentY = halfY + 0.5
         zeroStepX = stepXx == 0; zeroStepY = stepXy == 0
-        rangeEdge = .zero; rangeScale = .zero; rowMask = .zero
+        // Each end is (edge − mask · row's local point) · scale − 0.5, the row's local point
+        // being origin + stepY · py.
+        var rangeEdge = SIMD4<Double>.zero, rangeScale = SIMD4<Double>.zero, rowMask = SIMD4<Double>.zero
         for (lane, step, extent) in [(0, stepXx, extentX), (2, stepXy, extentY)] {
             if step == 0 {
                 rangeEdge[lane] = -1e9; rangeEdge[lane + 1] = 1e9
@@ -87,7 +87,6 @@ struct SimilarityFill: Sendable {
                 rowMask[lane] = 1; rowMask[lane + 1] = 1
             }
         }
-        // rowX = originX + stepYx·py (rowY likewise): the ends are linear in py.
         let flip = SIMD4<Double>(1, -1, 1, -1)
         let origin = SIMD4(originX, originX, originY, originY), stepY = SIMD4(stepYx, stepYx, stepYy, stepYy)
         outerA = flip * ((rangeEdge - rowMask * origin) * rangeScale - 0.5)
