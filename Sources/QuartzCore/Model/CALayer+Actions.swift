@@ -53,7 +53,7 @@ extension CALayer {
     /// Looks up the action for a property about to change (before the new value is written), and
     /// remembers the value on screen so an action with no `fromValue` starts from it.
     package func actionForChange(ofKey key: String) -> CAAction? {
-        guard !isPresentationCopy else { return nil }
+        guard !isPresentationCopy, !CATransaction.isMakingPresentationCopies else { return nil }
         if CATransaction.disableActions() { return nil }
         pendingOldValues[key] = currentPresentedValue(forKey: key)
         return action(forKey: key)
@@ -68,7 +68,8 @@ extension CALayer {
 
     /// Runs the action of `kCAOnOrderIn` / `kCAOnOrderOut`.
     package func runOrderAction(_ event: String) {
-        guard !isPresentationCopy, !CATransaction.disableActions() else { return }
+        guard !isPresentationCopy, !CATransaction.isMakingPresentationCopies,
+              !CATransaction.disableActions() else { return }
         action(forKey: event)?.run(forKey: event, object: self, arguments: nil)
     }
 
