@@ -25,6 +25,11 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming, CAAnimationTarget {
     package var animationsAwaitBeginTime = false
     /// Attached animations in insertion order.
     package var _animations: [AttachedAnimation] = []
+    /// How many renderers draw the tree this layer is the root of (windows draw through one).
+    package var attachedRendererCount = 0
+    /// Whether the layer's last commit was in a tree attached to a renderer: only then does a
+    /// property change run an action (Apple: a standalone layer gets no implicit animations).
+    package var committedInAttachedTree = false
     /// Values on screen just before a property change, for the action that change runs.
     package var pendingOldValues: [String: Any] = [:]
 

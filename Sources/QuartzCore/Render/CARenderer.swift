@@ -10,8 +10,17 @@ import Raster
 /// the surface's top-left corner, and its position is ignored.
 public final class CARenderer: @unchecked Sendable {
     /// The root of the tree to draw.
+    ///
+    /// Setting it attaches the tree: once committed, its layers run implicit actions when their
+    /// properties change (a standalone tree gets none, as on Apple).
     public var layer: CALayer? {
-        didSet { lastDrawn = nil }
+        didSet {
+            guard oldValue !== layer else { return }
+            oldValue?.attachedRendererCount -= 1
+            layer?.attachedRendererCount += 1
+            layer?.markChanged()   // the next commit records the tree as attached
+            lastDrawn = nil
+        }
     }
     /// The area rendered, in pixels (the surface's bounds).
     public var bounds: CGRect { CGRect(x: 0, y: 0, width: surface.width, height: surface.height) }
@@ -54,6 +63,8 @@ public final class CARenderer: @unchecked Sendable {
     public init(width: Int, height: Int) {
         surface = Surface(width: width, height: height)
     }
+
+    deinit { layer?.attachedRendererCount -= 1 }
 
     /// Starts a frame at media time `t`. Changes made on this thread and not yet committed are
     /// committed first (the headless case: one thread builds and renders).
