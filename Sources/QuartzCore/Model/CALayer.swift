@@ -247,8 +247,10 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming, CAAnimationTarget {
 
     // MARK: Overridable entry points (their work lives in the CALayer+… files)
 
-    /// The value of a property key (`"opacity"`, `"hidden"`…) or of an arbitrary stored key.
-    open func value(forKey key: String) -> Any? { kvcValue(forKey: key) }
+    /// The value of a property key (`"opacity"`, `"hidden"`…) or of an arbitrary stored key,
+    /// boxed as Apple hands it out: numbers and booleans as `NSNumber`, points, sizes, rectangles
+    /// and transforms as `NSValue` (each casts to its Swift type), names as `NSString`.
+    open func value(forKey key: String) -> Any? { KVCBoxing.box(kvcValue(forKey: key)) }
 
     /// Sets a property by Apple's key, or stores a value under an arbitrary key. A value of the
     /// wrong type for a property is reported and the old value kept.
@@ -256,7 +258,8 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming, CAAnimationTarget {
 
     /// The value at a dotted key path (`"transform.rotation.z"`, `"position.x"`…). An unknown
     /// sub-path is reported and gives nil.
-    open func value(forKeyPath keyPath: String) -> Any? { kvcValue(forKeyPath: keyPath) }
+    /// Boxed as `value(forKey:)`: `"transform.rotation.z"` and `"position.y"` give `NSNumber`.
+    open func value(forKeyPath keyPath: String) -> Any? { KVCBoxing.box(kvcValue(forKeyPath: keyPath)) }
 
     /// Sets the value at a dotted key path. An unknown sub-path or a wrong value type is reported
     /// and changes nothing.
@@ -639,7 +642,7 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming, CAAnimationTarget {
 
     /// The default value of a property key: Apple's defaults, nil for unknown keys.
     open class func defaultValue(forKey key: String) -> Any? {
-        LayerState().propertyValue(forKey: key) ?? nil
+        KVCBoxing.box(LayerState().propertyValue(forKey: key) ?? nil)
     }
 
     /// Whether a change of `key` requires redisplay; false by default.
