@@ -30,7 +30,7 @@ import Testing
     #expect(box.cgSizeValue == .zero)
     StrataDiagnostics.handler = previous
     messages = captured
-    #expect(messages.count == 2)
+    #expect(messages.filter { $0.contains("{CGPoint=dd} read as") }.count == 2)   // other tests may report meanwhile
 }
 
 @Test func appleSpellingsCompile() {

@@ -1,7 +1,7 @@
 /// A cubic Bézier from (0, 0) to (1, 1) that maps an animation's time fraction to its progress.
 ///
-/// Differs from Apple: an unknown name gives the linear function (Apple raises an exception);
-/// control-point x values are clamped to 0…1 so the curve stays a function of time.
+/// Differs from Apple: an unknown name is reported through `StrataDiagnostics` and gives the
+/// linear function (Apple raises an exception); control-point x values are clamped to 0…1 so the curve stays a function of time.
 public final class CAMediaTimingFunction: NSObject, @unchecked Sendable {
     // Immutable after init, hence Sendable.
     private let c1x: Float, c1y: Float, c2x: Float, c2y: Float
@@ -13,7 +13,10 @@ public final class CAMediaTimingFunction: NSObject, @unchecked Sendable {
         case .easeOut: self.init(controlPoints: 0, 0, 0.58, 1)
         case .easeInEaseOut: self.init(controlPoints: 0.42, 0, 0.58, 1)
         case .default: self.init(controlPoints: 0.25, 0.1, 0.25, 1)
-        default: self.init(controlPoints: 0, 0, 1, 1)
+        case .linear: self.init(controlPoints: 0, 0, 1, 1)
+        default:
+            StrataDiagnostics.report("CAMediaTimingFunction(name: \"\(name.rawValue)\"): unknown name (Apple raises an exception); using linear")
+            self.init(controlPoints: 0, 0, 1, 1)
         }
     }
 
