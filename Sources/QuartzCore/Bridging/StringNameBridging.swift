@@ -35,3 +35,4 @@ extension CALayerContentsGravity: _StrataStringNameBridging {}
 extension CALayerContentsFilter: _StrataStringNameBridging {}
 extension CAMediaTimingFillMode: _StrataStringNameBridging {}
 extension CAMediaTimingFunctionName: _StrataStringNameBridging {}
+extension CALayerCornerCurve: _StrataStringNameBridging {}

@@ -382,10 +382,51 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming, CAAnimationTarget {
         set { setProperty("allowsGroupOpacity", \.allowsGroupOpacity, newValue) }
     }
 
-    /// Apple's edge anti-aliasing switch. Strata always anti-aliases edges.
+    /// Apple's edge anti-aliasing switch; default false, as Apple's (without an Info.plist key).
+    /// Strata always anti-aliases edges, whatever this and `edgeAntialiasingMask` say.
     open var allowsEdgeAntialiasing: Bool {
         get { state.allowsEdgeAntialiasing }
         set { setProperty("allowsEdgeAntialiasing", \.allowsEdgeAntialiasing, newValue) }
+    }
+
+    /// Which edges are anti-aliased when `allowsEdgeAntialiasing` is on; default all four.
+    /// Stored only: Strata anti-aliases every edge.
+    open var edgeAntialiasingMask: CAEdgeAntialiasingMask {
+        get { state.edgeAntialiasingMask }
+        set { setProperty("edgeAntialiasingMask", \.edgeAntialiasingMask, newValue) }
+    }
+
+    /// The shape of the rounded corners; default `.circular`. `.continuous` is drawn as
+    /// `.circular` (a documented approximation).
+    open var cornerCurve: CALayerCornerCurve {
+        get { state.cornerCurve }
+        set { setProperty("cornerCurve", \.cornerCurve, newValue) }
+    }
+
+    /// How far a corner of `curve` extends along each edge, as a multiple of `cornerRadius`
+    /// (Apple's values: 1 for `.circular`, 1.528665 for `.continuous`; 1 for unknown curves).
+    open class func cornerCurveExpansionFactor(_ curve: CALayerCornerCurve) -> CGFloat {
+        curve == .continuous ? 1.528665 : 1
+    }
+
+    /// Whether the layer is rendered as a bitmap before compositing; default false.
+    /// Stored only: Strata does not cache rasterized subtrees yet.
+    open var shouldRasterize: Bool {
+        get { state.shouldRasterize }
+        set { setProperty("shouldRasterize", \.shouldRasterize, newValue) }
+    }
+
+    /// The scale of the rasterized bitmap when `shouldRasterize` is on; default 1.
+    open var rasterizationScale: CGFloat {
+        get { state.rasterizationScale }
+        set { guard isFiniteScalar(newValue, key: "rasterizationScale") else { return }; setProperty("rasterizationScale", \.rasterizationScale, newValue) }
+    }
+
+    /// Whether drawing commands may be deferred to a background thread; default false.
+    /// Stored only (Strata draws `contents` images, not drawing commands).
+    open var drawsAsynchronously: Bool {
+        get { state.drawsAsynchronously }
+        set { setProperty("drawsAsynchronously", \.drawsAsynchronously, newValue) }
     }
 
     /// The colour filling the (rounded) bounds.
@@ -452,6 +493,13 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming, CAAnimationTarget {
     open var minificationFilter: CALayerContentsFilter {
         get { state.minificationFilter }
         set { setProperty("minificationFilter", \.minificationFilter, newValue) }
+    }
+
+    /// The bias of the level-of-detail choice of `.trilinear` minification; default 0.
+    /// Stored only: Strata has no mipmaps, so `.trilinear` samples as `.linear`.
+    open var minificationFilterBias: Float {
+        get { state.minificationFilterBias }
+        set { guard isFiniteFloat(newValue, key: "minificationFilterBias") else { return }; setProperty("minificationFilterBias", \.minificationFilterBias, newValue) }
     }
 
     /// The filter used when `contents` is drawn larger.

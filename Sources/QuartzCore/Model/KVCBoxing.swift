@@ -23,6 +23,7 @@ package enum KVCBoxing {
         if t == CGAffineTransform.self { return NSValue(cgAffineTransform: value as! CGAffineTransform) }
         if t == CGVector.self { return NSValue(cgVector: value as! CGVector) }
         if t == CACornerMask.self { return NSNumber(value: (value as! CACornerMask).rawValue) }
+        if t == CAEdgeAntialiasingMask.self { return NSNumber(value: (value as! CAEdgeAntialiasingMask).rawValue) }
         if let name = value as? any _StrataStringNameBridging { return NSString(string: name.rawValue) }
         return value
     }
