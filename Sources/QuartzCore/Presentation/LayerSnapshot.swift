@@ -58,6 +58,7 @@ package final class LayerSnapshot: @unchecked Sendable {
             var next = 0; init(_ l: CALayer) { layer = l } }
         var stack = [Pending(root)]
         var result: LayerSnapshot?
+        let attached = root.attachedRendererCount > 0
         while let top = stack.last {
             let children = top.layer._sublayers
             let total = children.count + (top.layer._mask == nil ? 0 : 1)
@@ -75,6 +76,7 @@ package final class LayerSnapshot: @unchecked Sendable {
                                      animations: l.attachedAnimations, sublayers: top.built,
                                      mask: top.mask, model: l)
             l.committedNode = snap
+            l.committedInAttachedTree = attached
             if let parent = stack.last {
                 if parent.layer._mask === l && parent.next > parent.layer._sublayers.count {
                     parent.mask = snap
