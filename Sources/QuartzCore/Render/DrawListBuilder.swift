@@ -48,6 +48,10 @@ package final class DrawListBuilder {
         let s = layer.state
         guard !s.isHidden, s.opacity > 0, opacity > 0, matrix.isFinite else { return }
         let map = Self.planeMap(matrix)
+        // A plane collapsed to a line or point (zero scale, w = 0 at the eye plane, m44 = 0) or
+        // overflowing (det = ±inf) shows nothing, nor does the subtree flattened into it.
+        let det = map.determinant
+        guard det != 0, det.isFinite else { return }
         if !s.isDoubleSided && Self.isBackFacing(map, s.bounds) { return }
 
         let hasShadow = s.shadowOpacity > 0 && s.shadowColor.map { $0.alpha > 0 } ?? false
@@ -261,10 +265,14 @@ package final class DrawListBuilder {
         let map = Self.planeMap(matrix)
         if s.masksToBounds || !hasVisibleSublayers, let e = Self.deviceBounds(of: s.bounds, map) { area = area.intersection(e) }
         if let mask = layer.mask, let e = Self.deviceBounds(of: mask.state.frameInParent(of: s), map) { area = area.intersection(e) }
+        // The shadow's device offset; a shadow thrown to a non-finite place is not drawn.
+        let o0 = map.apply(x: 0, y: 0), o1 = map.apply(x: s.shadowOffset.width, y: s.shadowOffset.height)
+        let shadowShift = SIMD2(o1.x - o0.x, o1.y - o0.y)
+        let hasShadow = hasShadow && shadowShift.x.isFinite && shadowShift.y.isFinite
+        if !hasShadow && layer.mask == nil && !groupOpacity { return emitContent(layer, matrix: matrix, clip: clip, opacity: opacity * s.opacity) }
         if hasShadow {
-            let reach = Int((s.shadowRadius * 3 * Self.linearScale(map)).rounded(.up)) + 2
-            let o0 = map.apply(x: 0, y: 0), o1 = map.apply(x: s.shadowOffset.width, y: s.shadowOffset.height)
-            let dx = Int(abs(o1.x - o0.x).rounded(.up)), dy = Int(abs(o1.y - o0.y).rounded(.up))
+            let reach = deviceInt(max(0, s.shadowRadius * 3 * Self.linearScale(map)).rounded(.up)) + 2
+            let dx = deviceInt(abs(shadowShift.x).rounded(.up)), dy = deviceInt(abs(shadowShift.y).rounded(.up))
             area = IntRect(x0: area.x0 - reach - dx, y0: area.y0 - reach - dy, x1: area.x1 + reach + dx, y1: area.y1 + reach + dy)
                 .intersection(visible)
         }
@@ -312,8 +320,8 @@ package final class DrawListBuilder {
                 memcpy(shadow.pixels, offscreen.pixels, w * h * 4)
             }
             blur(shadow, radius: Double(s.shadowRadius) * Self.linearScale(map), threads: threads)
-            let o0 = map.apply(x: 0, y: 0), o1 = map.apply(x: s.shadowOffset.width, y: s.shadowOffset.height)
-            let dx = o1.x - o0.x, dy = o1.y - o0.y
+            // Beyond the visible area the offset only moves the shadow out of sight.
+            let dx = max(-1e9, min(1e9, shadowShift.x)), dy = max(-1e9, min(1e9, shadowShift.y))
             let shadowRect = RoundedRect(minX: rect.minX + dx, minY: rect.minY + dy, maxX: rect.maxX + dx, maxY: rect.maxY + dy)
             commands.append(FillCommand(shape: shadowRect, localToDevice: .identity,
                                         paint: .alphaMask(shadow, map: Projective.translation(Double(-area.x0) - dx, Double(-area.y0) - dy),
@@ -389,7 +397,7 @@ package final class DrawListBuilder {
             .compactMap { map.projectIfInFront(x: $0.0, y: $0.1) }
         guard pts.count == 4 else { return nil }
         let xs = pts.map(\.x), ys = pts.map(\.y)
-        let clampI = { (v: Double) -> Int in Int(max(-1e9, min(1e9, v))) }
+        let clampI = deviceInt
         return IntRect(x0: clampI(xs.min()!.rounded(.down)) - 1, y0: clampI(ys.min()!.rounded(.down)) - 1,
                        x1: clampI(xs.max()!.rounded(.up)) + 1, y1: clampI(ys.max()!.rounded(.up)) + 1)
     }
