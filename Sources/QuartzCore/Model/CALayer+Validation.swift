@@ -39,6 +39,9 @@ extension CALayer {
 
     /// Whether `self` is `layer` or above it through superlayer and mask links. Iterative.
     package func isSelfOrGraphAncestor(of layer: CALayer) -> Bool {
+        // A layer with nothing below it is above no other layer (building a chain downwards
+        // adds such layers: no walk to the root per level).
+        if _sublayers.isEmpty && _mask == nil { return self === layer }
         var p: CALayer? = layer
         while let q = p {
             if q === self { return true }
@@ -79,5 +82,25 @@ extension CALayer {
         if owner._mask === self { owner._mask = nil }
         _maskOwner = nil
         owner.hierarchyDidChange()
+    }
+}
+
+extension CALayer {
+    /// Releases the sublayers and mask iteratively, from `deinit`: dropping a chain 100,000 deep
+    /// released each level from the one above, recursively, and overflowed the stack. A layer
+    /// still referenced elsewhere keeps its own subtree.
+    package func releaseSubtreeIteratively() {
+        guard !_sublayers.isEmpty || _mask != nil else { return }
+        var pending = _sublayers
+        if let m = _mask { pending.append(m) }
+        _sublayers = []
+        _mask = nil
+        while var layer = pending.popLast() {
+            guard isKnownUniquelyReferenced(&layer) else { continue }
+            pending.append(contentsOf: layer._sublayers)
+            if let m = layer._mask { pending.append(m) }
+            layer._sublayers = []
+            layer._mask = nil
+        }
     }
 }

@@ -43,6 +43,8 @@ open class CALayer: NSObject, CAMediaTiming, CAAnimationTarget {
         super.init()
     }
 
+    deinit { releaseSubtreeIteratively() }   // CALayer+Validation: no recursion for deep trees
+
     /// A copy of `layer`'s values, as Apple uses for presentation layers. Sublayers are not copied.
     /// `required` (unlike Apple) so presentation copies keep the model's subclass.
     public required init(layer: Any) {

@@ -294,13 +294,7 @@ package final class DrawListBuilder {
         commands = saved
 
         if let mask = layer.mask {
-            let maskSurface = Surface(width: w, height: h)
-            offscreenPixels += w * h
-            let sub = DrawListBuilder(target: IntRect(x0: 0, y0: 0, x1: w, y1: h), threads: threads)
-            let maskMatrix = mask.state.localToParent.concatenating(LayerGeometry.flatten).concatenating(matrix).concatenating(shift)
-            let maskCommands = sub.build(mask, rootMatrix: maskMatrix)
-            execute(maskCommands, on: maskSurface, threads: threads)
-            applyMask(offscreen, mask: maskSurface, offsetX: 0, offsetY: 0)
+            applyMaskChain(mask, ownerMatrix: matrix.concatenating(shift), to: offscreen)
         }
 
         let place = Projective.translation(Double(-area.x0), Double(-area.y0))
@@ -331,6 +325,47 @@ package final class DrawListBuilder {
         commands.append(FillCommand(shape: rect, localToDevice: .identity,
                                     paint: .texture(offscreen, map: place, filter: .nearest),
                                     opacity: groupAlpha, clip: Clip(rect: clip.rect)))
+    }
+
+    /// Multiplies `offscreen` by the alpha of `mask` (in the owner's plane mapped to the offscreen
+    /// by `ownerMatrix`). A mask's own mask multiplies in turn, so a chain of masks (10,000 deep)
+    /// takes one scratch surface, not two per level; a mask with a shadow, a group opacity or a
+    /// transition is drawn whole, with its mask, as any layer.
+    private func applyMaskChain(_ mask: PresentedLayer, ownerMatrix: CATransform3D, to offscreen: Surface) {
+        let w = offscreen.width, h = offscreen.height
+        let full = IntRect(x0: 0, y0: 0, x1: w, y1: h)
+        let scratch = Surface(width: w, height: h)
+        offscreenPixels += w * h
+        var current: PresentedLayer? = mask
+        var parentMatrix = ownerMatrix
+        while let m = current {
+            let s = m.state
+            let mm = s.localToParent.concatenating(LayerGeometry.flatten).concatenating(parentMatrix)
+            let sub = DrawListBuilder(target: full, threads: threads)
+            let plain = m.mask != nil && m.transition == nil && !m.isTransformLayer
+                && !(s.shadowOpacity > 0 && s.shadowColor.map { $0.alpha > 0 } ?? false)
+                && !(s.allowsGroupOpacity && s.opacity < 1)
+            if plain {
+                // This level's own content and sublayers; its mask is the next level.
+                let map = Self.planeMap(mm), det = map.determinant
+                let shows = !s.isHidden && s.opacity > 0 && mm.isFinite && det != 0 && det.isFinite
+                    && (s.isDoubleSided || !Self.isBackFacing(map, s.bounds))
+                guard shows else { return offscreen.clear(0) }
+                scratch.clear(0)
+                let commands = sub.withCommandList { sub.emitContent(m, matrix: mm, clip: Clip(rect: full), opacity: s.opacity) }
+                execute(commands, on: scratch, threads: threads)
+                offscreenPixels += sub.offscreenPixels
+                applyMask(offscreen, mask: scratch, offsetX: 0, offsetY: 0)
+                current = m.mask
+                parentMatrix = mm
+            } else {
+                scratch.clear(0)
+                execute(sub.build(m, rootMatrix: mm), on: scratch, threads: threads)
+                offscreenPixels += sub.offscreenPixels
+                applyMask(offscreen, mask: scratch, offsetX: 0, offsetY: 0)
+                current = nil
+            }
+        }
     }
 
     // MARK: Geometry helpers
