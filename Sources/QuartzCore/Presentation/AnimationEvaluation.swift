@@ -37,6 +37,11 @@ package enum AnimationEvaluation {
                     }
                     let before = working
                     guard working.setValue(value, forKeyPath: keyPath) else {
+                        working = before
+                        if let d = KVCValue.double(value), !d.isFinite {
+                            return animation.evaluationDiagnostic.report(
+                                "animation \(describe(attached)) of \"\(keyPath)\" reached a non-finite value; the property keeps its value")
+                        }
                         animation.evaluationDiagnostic.report(
                             "animation \(describe(attached)): \"\(keyPath)\" is not an animatable key path of the layer or \(type(of: value)) is the wrong type for it; it changes nothing")
                         working = before
