@@ -64,6 +64,8 @@ open class CAAnimation: NSObject, NSSecureCoding, CAMediaTiming, CAAction, NSCop
 
     /// Extra values set with `setValue(_:forKey:)`.
     private var extraValues: [String: Any] = [:]
+    /// Its one report of a value it could not apply (each copy reports for itself).
+    package let evaluationDiagnostic = DiagnosticOnce()
 
     /// The default value of a property, or nil if there is none.
     open class func defaultValue(forKey key: String) -> Any? {

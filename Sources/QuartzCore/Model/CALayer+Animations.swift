@@ -11,6 +11,10 @@ extension CALayer {
     /// transitioning to the new one.
     package func attach(_ anim: CAAnimation, forKey key: String?) {
         guard !isPresentationCopy else { return }
+        if anim.isSelfContainingGroup {
+            StrataDiagnostics.report("add(_:forKey:): the animation group contains itself (directly or through a nested group); not added")
+            return
+        }
         let copy = anim.copy() as! CAAnimation
         if copy.duration == 0 { copy.duration = CATransaction.animationDuration() }
         if let basic = copy as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil,

@@ -48,6 +48,8 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming, CAAnimationTarget {
         super.init()
     }
 
+    deinit { releaseSubtreeIteratively() }   // CALayer+Validation: no recursion for deep trees
+
     /// A copy of `layer`'s values, as Apple uses for presentation layers. Sublayers are not copied.
     /// Override it (calling `super.init(layer:)`) to copy a subclass's own properties into
     /// presentation copies, as on Apple.
@@ -134,11 +136,7 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming, CAAnimationTarget {
     open var mask: CALayer? {
         get { _mask }
         set {
-            if let newValue, newValue === self || newValue.isAncestor(of: self) {
-                StrataDiagnostics.report("a layer cannot be its own mask or an ancestor's mask; mask unchanged")
-                return
-            }
-            newValue?.removeFromSuperlayer()
+            guard acceptsAsMask(newValue) else { return }   // CALayer+Validation: no cycles; moves it
             _mask?._maskOwner = nil
             _mask = newValue
             newValue?._maskOwner = self
@@ -210,13 +208,7 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming, CAAnimationTarget {
     }
 
     /// Refuses a layer that would create a cycle (the layer itself or one of its ancestors).
-    private func canAdopt(_ layer: CALayer) -> Bool {
-        if layer === self || layer.isAncestor(of: self) {
-            StrataDiagnostics.report("a layer cannot be added as a sublayer of itself or of its own descendant; nothing changed")
-            return false
-        }
-        return true
-    }
+    private func canAdopt(_ layer: CALayer) -> Bool { acceptsAsSublayer(layer) }
 
     /// Whether `self` is a (strict) ancestor of `layer`. Iterative: deep trees are fine.
     package func isAncestor(of layer: CALayer) -> Bool {

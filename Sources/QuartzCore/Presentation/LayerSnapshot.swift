@@ -32,8 +32,8 @@ package final class LayerSnapshot: @unchecked Sendable {
     package let state: LayerState
     package let isTransformLayer: Bool
     package let animations: [AttachedAnimation]
-    package let sublayers: [LayerSnapshot]
-    package let mask: LayerSnapshot?
+    package private(set) var sublayers: [LayerSnapshot]
+    package private(set) var mask: LayerSnapshot?
     /// The number of levels below this one (0 for a leaf).
     package let height: Int
     /// The model layer (for `presentation()` and `model()`); read-only use off the app thread.
@@ -48,6 +48,23 @@ package final class LayerSnapshot: @unchecked Sendable {
         self.mask = mask
         self.model = model
         height = max(sublayers.map(\.height).max() ?? -1, mask?.height ?? -1) + 1
+    }
+
+    /// Releases the subtree iteratively: a chain 100,000 deep would overflow the stack if each
+    /// node's release released the next one recursively.
+    deinit {
+        guard !sublayers.isEmpty || mask != nil else { return }
+        var pending = sublayers
+        if let mask { pending.append(mask) }
+        sublayers = []
+        mask = nil
+        while var node = pending.popLast() {
+            guard isKnownUniquelyReferenced(&node) else { continue }
+            pending.append(contentsOf: node.sublayers)
+            if let m = node.mask { pending.append(m) }
+            node.sublayers = []
+            node.mask = nil
+        }
     }
 
     /// Snapshots `root` and its whole subtree (masks included), iteratively.
@@ -133,10 +150,23 @@ package enum CommittedTrees {
 
 /// Turns the layers changed in a transaction into published snapshots of their trees.
 package enum LayerCommitter {
+    /// Linear in the tree's size: each layer's walk to its root stops at a layer whose root is
+    /// already known (a chain of N changed layers once took N²/2 steps).
     package static func commit(changedLayers: [CALayer]) {
         var roots: [ObjectIdentifier: CALayer] = [:]
+        var rootOf: [ObjectIdentifier: CALayer] = [:]
+        var path: [CALayer] = []
         for layer in changedLayers {
-            let root = layer.rootLayer
+            path.removeAll(keepingCapacity: true)
+            var l = layer
+            var root: CALayer
+            while true {
+                if let known = rootOf[ObjectIdentifier(l)] { root = known; break }
+                path.append(l)
+                guard let p = l.graphParent else { root = l; break }
+                l = p
+            }
+            for n in path { rootOf[ObjectIdentifier(n)] = root }
             roots[ObjectIdentifier(root)] = root
         }
         for root in roots.values {

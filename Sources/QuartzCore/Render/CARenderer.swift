@@ -144,7 +144,7 @@ public final class CARenderer: @unchecked Sendable {
         let rootMatrix = CATransform3DMakeTranslation(-ax, -ay, -s.anchorPointZ).concatenating(s.transform)
             .concatenating(CATransform3DMakeTranslation(ax - s.bounds.origin.x, ay - s.bounds.origin.y, 0))
             .concatenating(LayerGeometry.flatten)
-        let commands = tree.height > 200 ? DeepTree.run { builder.build(presented, rootMatrix: rootMatrix) }
+        let commands = tree.height > 200 ? DeepTree.run(levels: tree.height) { builder.build(presented, rootMatrix: rootMatrix) }
                                          : builder.build(presented, rootMatrix: rootMatrix)
         // An opaque, untransformed, square-cornered root covering the surface paints every pixel.
         let coversSurface = s.transform == CATransform3DIdentity && s.cornerRadius == 0 && !s.isHidden && s.opacity >= 1
@@ -277,11 +277,14 @@ package enum DeepTree {
         init(_ b: @escaping () -> T) { body = b }
     }
 
-    package static func run<T>(_ body: @escaping () -> T) -> T {
+    /// Runs `body` on a thread whose stack holds `levels` levels of draw-list recursion (24 KiB
+    /// each: a debug build uses 12; at least 256 MiB, at most 4 GiB: only the part used is ever
+    /// touched).
+    package static func run<T>(levels: Int = 0, _ body: @escaping () -> T) -> T {
         let box = Box(body)
         let done = DispatchSemaphore(value: 0)
         let thread = Thread { box.value = box.body(); done.signal() }
-        thread.stackSize = 256 << 20
+        thread.stackSize = min(4 << 30, max(256 << 20, levels * (24 << 10)))
         thread.start()
         done.wait()
         return box.value!
