@@ -1,3 +1,5 @@
+import Raster
+
 extension CGPath {
     /// The part of the plane this path covers when stroked: a path to fill with the non-zero rule.
     ///
@@ -33,8 +35,7 @@ extension CGAffineTransform {
     /// The largest factor by which the transform stretches a length (its largest singular
     /// value); 1 when degenerate or not finite.
     var largestStretch: CGFloat {
-        let sum = a * a + b * b + c * c + d * d, det = a * d - b * c
-        let s = ((sum + Swift.max(0, sum * sum - 4 * det * det).squareRoot()) / 2).squareRoot()
+        let s = largestSingularValue(a, b, c, d)
         return s.isFinite && s > 0 ? s : 1
     }
 }
