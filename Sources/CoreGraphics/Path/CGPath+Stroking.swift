@@ -18,16 +18,29 @@ extension CGPath {
     /// by `transform`, with every curve and arc within 0.1 unit after `transform`.
     func stroked(width: CGFloat, cap: CGLineCap, join: CGLineJoin, miterLimit: CGFloat,
                  dash: DashPattern?, transform: CGAffineTransform) -> CGPath {
-        guard width > 0, width.isFinite else { return CGMutablePath() }
+        let path = CGMutablePath()
+        strokeOutline(width: width, cap: cap, join: join, miterLimit: miterLimit, dash: dash,
+                      transform: transform) { polygon in
+            path.move(to: polygon[0])
+            for q in polygon.dropFirst() { path.addLine(to: q) }
+            path.closeSubpath()
+        }
+        return path
+    }
+
+    /// Hands each polygon of the stroke outline to `polygon`; see `stroked`.
+    func strokeOutline(width: CGFloat, cap: CGLineCap, join: CGLineJoin, miterLimit: CGFloat,
+                       dash: DashPattern?, transform: CGAffineTransform,
+                       polygon: @escaping ([CGPoint]) -> Void) {
+        guard width > 0, width.isFinite else { return }
         // Half the output tolerance for flattening, half for round joins and caps, both
         // measured after `transform`: divide by its largest stretch.
         let tolerance = 0.05 / transform.largestStretch
         var contours = strokeContours(tolerance: tolerance)
         if let dash { contours = dash.apply(to: contours) }
         var stroker = PathStroker(width: width, cap: cap, join: join, miterLimit: miterLimit,
-                                  tolerance: tolerance, transform: transform)
+                                  tolerance: tolerance, transform: transform, sink: polygon)
         for contour in contours { stroker.stroke(contour) }
-        return stroker.output
     }
 }
 

@@ -24,11 +24,13 @@ struct PathStroker {
     /// The most segments one round join or cap is drawn with, however large the radius.
     static let maximumArcSegments = 1_024
 
-    private(set) var output = CGMutablePath()
+    /// Receives each closed output polygon (at least three points, not repeating the first).
+    private let sink: ([CGPoint]) -> Void
     private var polygon: [CGPoint] = []
 
     init(width: CGFloat, cap: CGLineCap, join: CGLineJoin, miterLimit: CGFloat, tolerance: CGFloat,
-         transform: CGAffineTransform) {
+         transform: CGAffineTransform, sink: @escaping ([CGPoint]) -> Void) {
+        self.sink = sink
         halfWidth = width / 2
         self.cap = cap
         self.join = join
@@ -199,11 +201,7 @@ struct PathStroker {
         if polygon.count > 3, Self.isInside(polygon[polygon.count - 1], polygon[0], polygon[1]) {
             polygon.removeFirst()
         }
-        if polygon.count > 2 {
-            output.move(to: polygon[0])
-            for q in polygon.dropFirst() { output.addLine(to: q) }
-            output.closeSubpath()
-        }
+        if polygon.count > 2 { sink(polygon) }
         polygon.removeAll(keepingCapacity: true)
     }
 
