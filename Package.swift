@@ -18,11 +18,12 @@ let package = Package(
     targets: [
         // C libraries through pkg-config; the apt providers tell SwiftPM what to suggest.
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .systemLibrary(name: "CX11", pkgConfig: "x11 xext", providers: [.apt(["libx11-dev", "libxext-dev"])]),
 
         // Pixels only: no layers, no animation, no X11, no Foundation.
         .target(name: "Raster"),
-        .target(name: "CoreGraphics", dependencies: ["Raster", "CLibPNG"]),
+        .target(name: "CoreGraphics", dependencies: ["Raster", "CLibPNG", "CJPEG"]),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "Raster"]),
         // Swift Testing's cross-import overlay for a module named CoreGraphics (empty; see its file).
         .target(name: "_Testing_CoreGraphics"),

@@ -1,6 +1,6 @@
 /// Why an image could not be created, read or written; a Strata type (Apple returns `nil`).
 ///
-/// The description names the file (or "PNG data") and the problem, e.g.
+/// The description names the file (or "PNG data", "JPEG data") and the problem, e.g.
 /// `/tmp/a.png: not a PNG file (bad signature)`.
 public struct CGImageError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The kind of failure.
@@ -13,9 +13,13 @@ public struct CGImageError: Error, CustomStringConvertible, Equatable, Sendable 
         case empty
         /// The bytes do not start with the PNG signature.
         case notPNG
-        /// The PNG ends before its image data does.
+        /// The bytes do not start with a JPEG start-of-image marker.
+        case notJPEG
+        /// The bytes are neither PNG nor JPEG (ImageIO).
+        case unknownFormat
+        /// The file ends before its image data does.
         case truncated
-        /// The PNG is damaged or unsupported.
+        /// The file is damaged or unsupported.
         case corrupt
         /// The image is zero pixels wide or high.
         case zeroSize
@@ -35,12 +39,15 @@ public struct CGImageError: Error, CustomStringConvertible, Equatable, Sendable 
     public let source: String
     /// Extra detail, e.g. libpng's message; may be empty.
     public let detail: String
+    /// The file format being read or written: "PNG" or "JPEG".
+    public let format: String
 
     /// Creates an error.
-    public init(_ reason: Reason, source: String, detail: String = "") {
+    public init(_ reason: Reason, source: String, detail: String = "", format: String = "PNG") {
         self.reason = reason
         self.source = source
         self.detail = detail
+        self.format = format
     }
 
     /// `source: problem (detail)`.
@@ -51,8 +58,10 @@ public struct CGImageError: Error, CustomStringConvertible, Equatable, Sendable 
         case .ioFailed: problem = "could not read or write the file"
         case .empty: problem = "empty (zero bytes)"
         case .notPNG: problem = "not a PNG file (bad signature)"
-        case .truncated: problem = "truncated PNG (data ends early)"
-        case .corrupt: problem = "corrupt PNG"
+        case .notJPEG: problem = "not a JPEG file (no start-of-image marker)"
+        case .unknownFormat: problem = "neither PNG nor JPEG"
+        case .truncated: problem = "truncated \(format) (data ends early)"
+        case .corrupt: problem = "corrupt \(format)"
         case .zeroSize: problem = "image has zero width or height"
         case let .tooLarge(w, h):
             problem = "image too large (\(w)×\(h); limit \(CGImage.maximumDimension) per side, \(CGImage.maximumPixelCount) pixels)"

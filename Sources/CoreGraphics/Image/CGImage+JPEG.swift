@@ -1,0 +1,68 @@
+import CJPEG
+import Raster
+
+extension CGImage {
+    /// Reads a JPEG file through libjpeg-turbo: gray, YCbCr and (Adobe) CMYK, as opaque sRGB.
+    ///
+    /// A Strata initializer (Apple uses ImageIO, see `CGImageSourceCreateWithURL`). Throws a
+    /// `CGImageError` naming the file for a missing or unreadable file, a non-JPEG, a truncated
+    /// or corrupt JPEG, or one too large, as `init(contentsOfPNGFile:)` does.
+    public convenience init(contentsOfJPEGFile url: URL) throws {
+        try self.init(surface: CGImage.decodeJPEG(CGImage.readFile(url, format: "JPEG"), source: url.path))
+    }
+
+    /// Decodes JPEG bytes through libjpeg-turbo; see `init(contentsOfJPEGFile:)`.
+    public convenience init(jpegData data: Data) throws {
+        try self.init(surface: CGImage.decodeJPEG(data, source: "JPEG data"))
+    }
+
+    /// The bytes of the file at `url`, or the error naming it.
+    static func readFile(_ url: URL, format: String) throws -> Data {
+        let path = url.path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw CGImageError(.fileNotFound, source: path, format: format)
+        }
+        do {
+            return try Data(contentsOf: url, options: .mappedIfSafe)
+        } catch {
+            throw CGImageError(.ioFailed, source: path, detail: "\(error)", format: format)
+        }
+    }
+
+    /// Whether `data` starts with a JPEG start-of-image marker and another marker.
+    static func looksLikeJPEG(_ data: Data) -> Bool {
+        data.count >= 3 && data.prefix(3).elementsEqual([0xFF, 0xD8, 0xFF])
+    }
+
+    /// Decodes `data`, checking the header's size before allocating any pixels.
+    static func decodeJPEG(_ data: Data, source: String) throws -> Surface {
+        guard !data.isEmpty else { throw CGImageError(.empty, source: source, format: "JPEG") }
+        guard looksLikeJPEG(data) else { throw CGImageError(.notJPEG, source: source, format: "JPEG") }
+        return try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) throws -> Surface in
+            var ok: Int32 = 0
+            guard let reader = strata_jpeg_open(raw.baseAddress, raw.count, &ok) else {
+                throw CGImageError(.corrupt, source: source, detail: "out of memory", format: "JPEG")
+            }
+            defer { strata_jpeg_close(reader) }
+            func failure() -> CGImageError {
+                CGImageError(strata_jpeg_premature_end(reader) != 0 ? .truncated : .corrupt, source: source,
+                             detail: String(cString: strata_jpeg_message(reader)), format: "JPEG")
+            }
+            guard ok != 0 else { throw failure() }
+            let width = Int(strata_jpeg_width(reader)), height = Int(strata_jpeg_height(reader))
+            do {
+                try checkSize(width: width, height: height, source: source)
+            } catch let error as CGImageError {
+                throw CGImageError(error.reason, source: source, detail: error.detail, format: "JPEG")
+            }
+            let surface = Surface(width: width, height: height)
+            // BGRA bytes are 0xAARRGGBB words on a little-endian machine (all Strata targets);
+            // JPEG has no alpha, so the pixels are already premultiplied. The surface's rows
+            // must be tight for libjpeg's single stride.
+            precondition(surface.stride == width, "Surface(width:height:) rows are tightly packed")
+            guard strata_jpeg_read_bgra(reader, surface.pixels) != 0 else { throw failure() }
+            return surface
+        }
+    }
+}

@@ -1,0 +1,225 @@
+import Foundation
+
+/// Turns flattened contours into the outline of their stroke: one closed polygon per open
+/// contour (left side forward, end cap, right side backward, start cap) and two per closed
+/// contour (left side, then right side, each a ring). Filled with the non-zero rule, every
+/// polygon winds the same way (clockwise in a y-up frame), so overlapping strokes never cancel.
+///
+/// Accuracy: curves arrive flattened to `tolerance`; between the flattened pieces of one curve
+/// the outer side gets a round join drawn to `tolerance`, so the outline of a curve is within
+/// 2 · `tolerance` of the exact offset curve (the stroke is the Minkowski sum of the polyline and
+/// a disc, whose distance to the true stroke is at most the polyline's distance to the curve).
+/// Inner corners use the intersection of the two offset lines when it lies within both segments,
+/// else a line through the vertex (Skia's pivot), which non-zero filling absorbs.
+struct PathStroker {
+    var halfWidth: CGFloat
+    var cap: CGLineCap
+    var join: CGLineJoin
+    var miterLimit: CGFloat
+    /// Maximum distance between a drawn arc and the true circle, in path units.
+    var tolerance: CGFloat
+    /// Applied to every output point.
+    var transform: CGAffineTransform
+
+    /// The most segments one round join or cap is drawn with, however large the radius.
+    static let maximumArcSegments = 1_024
+
+    /// Receives each closed output polygon (at least three points, not repeating the first).
+    private let sink: ([CGPoint]) -> Void
+    private var polygon: [CGPoint] = []
+
+    init(width: CGFloat, cap: CGLineCap, join: CGLineJoin, miterLimit: CGFloat, tolerance: CGFloat,
+         transform: CGAffineTransform, sink: @escaping ([CGPoint]) -> Void) {
+        self.sink = sink
+        halfWidth = width / 2
+        self.cap = cap
+        self.join = join
+        self.miterLimit = miterLimit
+        self.tolerance = tolerance
+        self.transform = transform
+    }
+
+    /// Largest angle an arc of radius `halfWidth` may turn per chord to stay within `tolerance`.
+    private var arcStep: CGFloat {
+        let ratio = tolerance / halfWidth
+        return ratio >= 1 ? .pi / 2 : Swift.min(2 * acos(1 - ratio), .pi / 2)
+    }
+
+    mutating func stroke(_ contour: StrokeContour) {
+        let p = contour.points
+        guard contour.hasSegment, !p.isEmpty else { return }
+        if p.count == 1 {
+            return dot(at: p[0])
+        }
+        if contour.isClosed {
+            ring(p, contour.corners)
+            ring(p.reversed(), contour.corners.reversed())
+        } else {
+            side(p, contour.corners)
+            endCap(at: p[p.count - 1], direction: unit(p[p.count - 1] - p[p.count - 2]))
+            side(p.reversed(), contour.corners.reversed())
+            endCap(at: p[0], direction: unit(p[0] - p[1]))
+            flush()
+        }
+    }
+
+    // MARK: Sides
+
+    /// The left offset of an open polyline, from its first point to its last, with joins.
+    private mutating func side(_ p: [CGPoint], _ corners: [Bool]) {
+        var d0 = unit(p[1] - p[0])
+        emit(p[0] + normal(d0) * halfWidth)
+        for k in 1..<(p.count - 1) {
+            let d1 = unit(p[k + 1] - p[k])
+            joinLeft(at: p[k], from: d0, to: d1, corner: corners[k],
+                     before: distance(p[k - 1], p[k]), after: distance(p[k], p[k + 1]))
+            d0 = d1
+        }
+        emit(p[p.count - 1] + normal(d0) * halfWidth)
+    }
+
+    /// The left offset of a closed polyline as one ring, joined at every vertex.
+    private mutating func ring(_ p: [CGPoint], _ corners: [Bool]) {
+        let n = p.count
+        for k in 0..<n {
+            let prev = p[(k + n - 1) % n], next = p[(k + 1) % n]
+            joinLeft(at: p[k], from: unit(p[k] - prev), to: unit(next - p[k]), corner: corners[k],
+                     before: distance(prev, p[k]), after: distance(p[k], next))
+        }
+        flush()
+    }
+
+    /// The left side at vertex `v` turning from direction `a` to `b`: ends at `v + n(b)·w/2`.
+    private mutating func joinLeft(at v: CGPoint, from a: CGPoint, to b: CGPoint, corner: Bool,
+                                   before: CGFloat, after: CGFloat) {
+        let r = halfWidth
+        let na = normal(a), nb = normal(b)
+        let cross = a.x * b.y - a.y * b.x, dot = a.x * b.x + a.y * b.y
+        let start = v + na * r, end = v + nb * r
+        if cross > 0 || (cross == 0 && dot > 0) {
+            // The left side is inside the turn (or the path runs straight on).
+            let inset = dot > -1 ? r * abs(cross) / (1 + dot) : .infinity // r·tan(θ/2)
+            if inset <= 0.5 * Swift.min(before, after) {
+                emit(v + (na + nb) * (r / (1 + dot)))
+            } else {
+                emit(start)
+                emit(v)
+                emit(end)
+            }
+            return
+        }
+        // The left side is outside the turn.
+        emit(start)
+        switch corner ? join : .round {
+        case .bevel:
+            break
+        case .miter:
+            // Miter length / line width = 1 / cos(θ/2) = √(2 / (1 + cos θ)).
+            if dot > -1, (2 / (1 + dot)).squareRoot() <= miterLimit {
+                emit(v + (na + nb) * (r / (1 + dot)))
+            }
+        case .round:
+            arc(center: v, from: na, sweep: -acos(Swift.max(-1, Swift.min(1, dot))))
+        }
+        emit(end)
+    }
+
+    // MARK: Caps and dots
+
+    /// The cap at an end point `v` of an open contour travelling in `direction`: from the left
+    /// side's end to the right side's start.
+    private mutating func endCap(at v: CGPoint, direction d: CGPoint) {
+        let n = normal(d), r = halfWidth
+        switch cap {
+        case .butt:
+            break
+        case .square:
+            emit(v + n * r + d * r)
+            emit(v - n * r + d * r)
+        case .round:
+            emit(v + n * r)
+            arc(center: v, from: n, sweep: -.pi)
+            emit(v - n * r)
+        }
+    }
+
+    /// A zero-length subpath: a disc for round caps, an axis-aligned square for square caps,
+    /// nothing for butt caps (as Core Graphics).
+    private mutating func dot(at v: CGPoint) {
+        let r = halfWidth
+        switch cap {
+        case .butt:
+            return
+        case .square:
+            for p in [CGPoint(x: -r, y: r), CGPoint(x: r, y: r), CGPoint(x: r, y: -r), CGPoint(x: -r, y: -r)] {
+                emit(v + p)
+            }
+        case .round:
+            let first = CGPoint(x: 1, y: 0)
+            emit(v + first * r)
+            arc(center: v, from: first, sweep: -2 * .pi)
+        }
+        flush()
+    }
+
+    /// Points strictly inside the arc around `center` starting at direction `from` (a unit
+    /// vector) and turning by `sweep` radians; the caller emits both ends.
+    private mutating func arc(center: CGPoint, from: CGPoint, sweep: CGFloat) {
+        let count = Swift.min(Int((abs(sweep) / arcStep).rounded(.up)), Self.maximumArcSegments)
+        guard count > 1 else { return }
+        let start = atan2(from.y, from.x), step = sweep / CGFloat(count)
+        for i in 1..<count {
+            let angle = start + step * CGFloat(i)
+            emit(center + CGPoint(x: cos(angle), y: sin(angle)) * halfWidth)
+        }
+    }
+
+    // MARK: Output
+
+    private mutating func emit(_ p: CGPoint) {
+        let q = p.applying(transform)
+        let n = polygon.count
+        if n > 0, polygon[n - 1] == q { return }
+        if n > 1 {
+            // Drop a middle point that lies on the straight run from its neighbours.
+            if Self.isInside(polygon[n - 2], polygon[n - 1], q) { polygon[n - 1] = q; return }
+        }
+        polygon.append(q)
+    }
+
+    /// Whether `b` lies on the segment from `a` to `c`, strictly between them (exactly).
+    private static func isInside(_ a: CGPoint, _ b: CGPoint, _ c: CGPoint) -> Bool {
+        let cross = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
+        let dot = (b.x - a.x) * (c.x - b.x) + (b.y - a.y) * (c.y - b.y)
+        return cross == 0 && dot > 0
+    }
+
+    private mutating func flush() {
+        if polygon.count > 1, polygon.first == polygon.last { polygon.removeLast() }
+        // The run through the closing point: drop the first point when it lies on a straight
+        // line from the last to the second.
+        if polygon.count > 3, Self.isInside(polygon[polygon.count - 1], polygon[0], polygon[1]) {
+            polygon.removeFirst()
+        }
+        if polygon.count > 2 { sink(polygon) }
+        polygon.removeAll(keepingCapacity: true)
+    }
+
+    // MARK: Vectors
+
+    private func unit(_ v: CGPoint) -> CGPoint {
+        let l = (v.x * v.x + v.y * v.y).squareRoot()
+        return l > 0 ? CGPoint(x: v.x / l, y: v.y / l) : CGPoint(x: 1, y: 0)
+    }
+
+    /// The left normal (d rotated +90°).
+    private func normal(_ d: CGPoint) -> CGPoint { CGPoint(x: -d.y, y: d.x) }
+
+    private func distance(_ a: CGPoint, _ b: CGPoint) -> CGFloat {
+        ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+    }
+}
+
+private func + (a: CGPoint, b: CGPoint) -> CGPoint { CGPoint(x: a.x + b.x, y: a.y + b.y) }
+private func - (a: CGPoint, b: CGPoint) -> CGPoint { CGPoint(x: a.x - b.x, y: a.y - b.y) }
+private func * (a: CGPoint, s: CGFloat) -> CGPoint { CGPoint(x: a.x * s, y: a.y * s) }

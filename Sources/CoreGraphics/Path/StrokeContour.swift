@@ -1,0 +1,82 @@
+/// One subpath flattened for stroking or dashing: its vertices, which of them are the path's own
+/// corners (where the line join applies), and whether it is closed.
+///
+/// Vertices inside a flattened curve are not corners: the stroker joins them with a round join
+/// drawn to the flattening tolerance, so the outline stays within that tolerance of the true
+/// offset curve.
+struct StrokeContour {
+    /// The vertices, no two consecutive equal; a closed contour does not repeat its first point.
+    var points: [CGPoint] = []
+    /// `corners[i]` is true when the path's line join applies at `points[i]`.
+    var corners: [Bool] = []
+    /// Whether the subpath ended with `closeSubpath`.
+    var isClosed = false
+    /// Whether the subpath has a drawing element (a lone move has none: it strokes nothing, but
+    /// `move` then `addLine` to the same point strokes a dot with round or square caps).
+    var hasSegment = false
+
+    mutating func add(_ p: CGPoint, corner: Bool) {
+        if let last = points.last, last == p {
+            corners[corners.count - 1] = corners[corners.count - 1] || corner
+            return
+        }
+        points.append(p)
+        corners.append(corner)
+    }
+}
+
+extension CGPath {
+    /// The subpaths flattened to within `tolerance`, corners marked; non-finite points dropped
+    /// (Strata reports them when the path is built or drawn, not here).
+    func strokeContours(tolerance: CGFloat) -> [StrokeContour] {
+        let tol = tolerance.isFinite && tolerance > 0 ? tolerance : 0.05
+        var result: [StrokeContour] = []
+        var contour: StrokeContour?
+        func finite(_ p: CGPoint) -> Bool { p.x.isFinite && p.y.isFinite }
+        func segments(_ secondDifference: CGFloat, _ factor: CGFloat) -> Int {
+            let n = (factor * secondDifference / tol).squareRoot().rounded(.up)
+            guard n.isFinite, n >= 1 else { return 1 }
+            return Int(Swift.min(n, CGFloat(CGPath.maximumSegmentsPerCurve)))
+        }
+        func length(_ x: CGFloat, _ y: CGFloat) -> CGFloat { (x * x + y * y).squareRoot() }
+        walk(begin: { p in
+            if let done = contour { result.append(done) }
+            contour = StrokeContour()
+            if finite(p) { contour?.add(p, corner: true) }
+        }, segment: { segment in
+            contour?.hasSegment = true
+            switch segment {
+            // Only the new points are checked: the start is the last point kept.
+            case let .line(_, b):
+                guard finite(b) else { return }
+                contour?.add(b, corner: true)
+            case let .quad(_, c, b):
+                guard finite(c), finite(b), let a = contour?.points.last else { return }
+                // Wang: n = ⌈√(|a − 2c + b| / (4·tol))⌉ keeps the chords within tol.
+                let n = segments(length(a.x - 2 * c.x + b.x, a.y - 2 * c.y + b.y), 0.25)
+                for i in 1..<n { contour?.add(Bezier.quad(a, c, b, CGFloat(i) / CGFloat(n)), corner: false) }
+                contour?.add(b, corner: true)
+            case let .cubic(_, c1, c2, b):
+                guard finite(c1), finite(c2), finite(b), let a = contour?.points.last else { return }
+                let m = Swift.max(length(a.x - 2 * c1.x + c2.x, a.y - 2 * c1.y + c2.y),
+                                  length(c1.x - 2 * c2.x + b.x, c1.y - 2 * c2.y + b.y))
+                let n = segments(m, 0.75)
+                for i in 1..<n { contour?.add(Bezier.cubic(a, c1, c2, b, CGFloat(i) / CGFloat(n)), corner: false) }
+                contour?.add(b, corner: true)
+            }
+        }, close: {
+            guard var done = contour else { return }
+            done.hasSegment = true
+            if done.points.count > 1, done.points.last == done.points.first {
+                done.points.removeLast()
+                done.corners.removeLast()
+            }
+            if !done.points.isEmpty { done.corners[0] = true }
+            done.isClosed = true
+            result.append(done)
+            contour = nil
+        })
+        if let done = contour { result.append(done) }
+        return result
+    }
+}
