@@ -95,6 +95,19 @@ extension CALayer {
         return state.customValues[key]
     }
 
+    /// This layer became the root a renderer draws: layers of its tree already committed count
+    /// as committed there (a window attaches a tree it committed just before), and the next
+    /// commit records the rest. Iterative: deep trees are fine.
+    package func treeWasAttached() {
+        var work: [CALayer] = [self]
+        while let layer = work.popLast() {
+            if layer.committedNode != nil { layer.committedInAttachedTree = true }
+            work.append(contentsOf: layer._sublayers)
+            if let m = layer._mask { work.append(m) }
+        }
+        markChanged()
+    }
+
     /// Marks this layer as changed in the current transaction.
     package func markChanged() {
         guard !isPresentationCopy else { return }
