@@ -66,6 +66,11 @@ extension CALayer {
 
     /// After a property was written: mark the layer for commit and run the action found before.
     package func didChangeProperty(_ key: String, action: CAAction?) {
+        if key == "bounds" {
+            needsLayoutFlag = true
+            if state.needsDisplayOnBoundsChange { needsDisplayFlag = true }
+        }
+        if type(of: self).needsDisplay(forKey: key) { needsDisplayFlag = true }
         markChanged()
         action?.run(forKey: key, object: self, arguments: nil)
         pendingOldValues[key] = nil
@@ -115,5 +120,8 @@ extension CALayer {
     }
 
     /// The sublayer list or mask changed.
-    package func hierarchyDidChange() { markChanged() }
+    package func hierarchyDidChange() {
+        needsLayoutFlag = true
+        markChanged()
+    }
 }
