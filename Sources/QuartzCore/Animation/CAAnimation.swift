@@ -63,7 +63,7 @@ open class CAAnimation: NSObject, NSSecureCoding, CAMediaTiming, CAAction, NSCop
     open var isRemovedOnCompletion: Bool = true
 
     /// Extra values set with `setValue(_:forKey:)`.
-    private var extraValues: [String: Any] = [:]
+    package var extraValues: [String: Any] = [:]
 
     /// The default value of a property, or nil if there is none.
     open class func defaultValue(forKey key: String) -> Any? {

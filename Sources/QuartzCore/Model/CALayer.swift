@@ -43,9 +43,12 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming, CAAnimationTarget {
     /// `style` entries chain).
     public var style: [AnyHashable: Any]?
 
-    /// A new layer with Apple's defaults.
+    /// A new layer with Apple's defaults, or with a subclass's `defaultValue(forKey:)` where it
+    /// overrides them (as on Apple: a subclass returning `true` for `"masksToBounds"` makes its
+    /// layers clip by default).
     public override init() {
         super.init()
+        if Swift.type(of: self) != CALayer.self { state = LayerDefaults.state(for: Swift.type(of: self)) }
     }
 
     /// A copy of `layer`'s values, as Apple uses for presentation layers. Sublayers are not copied.
