@@ -4,8 +4,10 @@ import PackageDescription
 let package = Package(
     name: "Strata",
     products: [
-        .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
-        .library(name: "QuartzCore", targets: ["QuartzCore"]),
+        // `_Testing_CoreGraphics` rides along so that a user's tests with plain `import QuartzCore`
+        // and `import Testing` find Swift Testing's cross-import overlay (see that target).
+        .library(name: "CoreGraphics", targets: ["CoreGraphics", "_Testing_CoreGraphics"]),
+        .library(name: "QuartzCore", targets: ["QuartzCore", "_Testing_CoreGraphics"]),
         .library(name: "StrataApp", targets: ["StrataApp"]),
         .executable(name: "strata", targets: ["strata"]),
     ],
@@ -23,6 +25,8 @@ let package = Package(
         .target(name: "Raster"),
         .target(name: "CoreGraphics", dependencies: ["Raster", "CLibPNG", "CJPEG"]),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "Raster"]),
+        // Swift Testing's cross-import overlay for a module named CoreGraphics (empty; see its file).
+        .target(name: "_Testing_CoreGraphics"),
         .target(name: "X11Host", dependencies: ["CX11", "Raster"]),
         .target(name: "StrataApp", dependencies: [
             "QuartzCore", "X11Host", "Raster", .product(name: "Logging", package: "swift-log"),
@@ -38,6 +42,8 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "StrataDemos"],
                     resources: [.copy("Goldens")]),
+        // Imports the library exactly as a user's package does: `import QuartzCore`, no @testable.
+        .testTarget(name: "ClientStyleTests", dependencies: ["QuartzCore", "_Testing_CoreGraphics"]),
         .target(name: "XvfbSupport", path: "Tests/XvfbSupport"),
         .testTarget(name: "X11HostTests", dependencies: ["X11Host", "Raster", "XvfbSupport"]),
         .testTarget(name: "IntegrationTests", dependencies: ["QuartzCore", "StrataDemos", "XvfbSupport"]),

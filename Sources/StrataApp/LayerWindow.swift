@@ -90,8 +90,10 @@ public final class LayerWindow {
         window.onEvent = { [weak self] event in self?.handle(event) }
     }
 
-    /// Shows the window and runs until it closes; never returns (the process exits with 0).
+    /// Shows the window and runs until it closes; never returns (the process exits with 0, or
+    /// with 128 + the signal's number after SIGINT, SIGTERM, SIGHUP or SIGQUIT).
     public func run() -> Never {
+        endOnTerminatingSignals()
         loop.start()
         let link = CADisplayLink { [weak self] _ in
             MainActor.assumeIsolated { self?.frame() }
@@ -105,7 +107,7 @@ public final class LayerWindow {
     @discardableResult
     public func screenshot(to path: String? = nil) throws -> String {
         let p = path ?? "strata-\(Int(Date().timeIntervalSince1970)).png"
-        try loop.renderer.makeImage().writePNG(to: URL(fileURLWithPath: p))
+        try loop.makeImage().writePNG(to: URL(fileURLWithPath: p))
         return p
     }
 
@@ -119,7 +121,7 @@ public final class LayerWindow {
         if now - fpsWindowStart >= 0.5 {
             fps = Double(loop.framesPresented) / max(now - fpsWindowStart, 1e-6)
             if logsFrameRate {
-                logger.info("\(String(format: "fps %.1f frame %.2f ms", fps, loop.lastRasterMs + loop.lastEvaluateMs))")
+                logger.info("\(String(format: "fps %.1f frame %.2f ms", fps, loop.lastFrameMs))")
             }
             Self.resetCounter(loop)
             fpsWindowStart = now
@@ -133,7 +135,7 @@ public final class LayerWindow {
     private func updateHUD() {
         guard showsHUD else { return }
         var lines = [String(format: "fps %.0f", fps),
-                     String(format: "frame %.2f ms", loop.lastRasterMs + loop.lastEvaluateMs)]
+                     String(format: "frame %.2f ms", loop.lastFrameMs)]
         if slow { lines.append("slow x10") }
         if paused { lines.append("paused") }
         lines += hudLines
@@ -218,11 +220,37 @@ public final class LayerWindow {
         updateHUD()
     }
 
-    private func close() {
+    /// Ends the program: the render loop is stopped and joined before the display closes (a
+    /// frame presented during the close crashed in Xlib's error path).
+    private func close(status: Int32 = 0) {
         mainLink?.invalidate()
         loop.stop()
         onClose?()
         window.close()
-        exit(0)
+        exit(status)
     }
+
+    /// Every signal that ends a program ends this one, through `close` (SIGQUIT used to print
+    /// the runtime's backtrace and leave the process running). A main queue too busy to close
+    /// within two seconds is not waited for.
+    private func endOnTerminatingSignals() {
+        let signals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+        var set = sigset_t()
+        sigemptyset(&set)
+        for sig in signals { sigaddset(&set, sig) }
+        // A process started from a Dispatch thread inherits those signals blocked.
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        for sig in signals {
+            signal(sig, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            // Runs on a global queue (not the main actor): it only schedules the close.
+            source.setEventHandler { @Sendable [weak self] in
+                DispatchQueue.main.async { @Sendable in MainActor.assumeIsolated { self?.close(status: 128 + sig) } }
+                DispatchQueue.global().asyncAfter(deadline: .now() + 2) { _exit(128 + sig) }
+            }
+            source.resume()
+            signalSources.append(source)
+        }
+    }
+    private var signalSources: [any DispatchSourceSignal] = []
 }

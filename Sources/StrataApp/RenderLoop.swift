@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import QuartzCore
 import Raster
+import Synchronization
 
 /// The render side of a window: a display link on its own queue evaluates the committed tree
 /// at each tick and rasterises it; finished frames are handed to `present` (on the main queue).
@@ -19,10 +20,19 @@ final class RenderLoop: @unchecked Sendable {
     /// Called on the render queue with a finished frame; must call `presented()` when done.
     var present: (@Sendable (Surface) -> Void)?
 
-    // Statistics for the HUD and the note (frames presented, last frame's times).
-    private(set) var framesPresented = 0
-    private(set) var lastRasterMs = 0.0
-    private(set) var lastEvaluateMs = 0.0
+    /// Statistics for the HUD and the note: written on the render queue and by the presenter,
+    /// read on the main queue (the HUD), so behind a mutex.
+    private struct Counters {
+        var framesPresented = 0
+        var lastRasterMs = 0.0
+        var lastEvaluateMs = 0.0
+    }
+    private let counters = Mutex(Counters())
+
+    /// Frames presented since the last `resetFrameCount()`.
+    var framesPresented: Int { counters.withLock { $0.framesPresented } }
+    /// The last drawn frame's evaluation and rasterisation time, in milliseconds.
+    var lastFrameMs: Double { counters.withLock { $0.lastRasterMs + $0.lastEvaluateMs } }
 
     init(width: Int, height: Int, root: CALayer) {
         renderer = CARenderer(width: width, height: height)
@@ -35,7 +45,15 @@ final class RenderLoop: @unchecked Sendable {
         link.start(on: queue)
     }
 
-    func stop() { link?.invalidate() }
+    /// Stops ticking and waits for a tick in progress (and its present) to finish: after this
+    /// returns, the render queue touches neither the renderer nor the window again.
+    func stop() {
+        link?.invalidate()
+        queue.sync {}
+    }
+
+    /// A copy of the framebuffer, taken on the render queue (never while a frame is drawn).
+    func makeImage() -> CGImage { queue.sync { renderer.makeImage() } }
 
     /// Draw and present on the next tick even if nothing changed (expose).
     func setNeedsPresent() { lock.lock(); needsPresent = true; lock.unlock() }
@@ -44,10 +62,13 @@ final class RenderLoop: @unchecked Sendable {
     func resize(width: Int, height: Int) { lock.lock(); pendingSize = (width, height); needsPresent = true; lock.unlock() }
 
     /// Starts a new frame count (for the frames-per-second figure).
-    func resetFrameCount() { lock.lock(); framesPresented = 0; lock.unlock() }
+    func resetFrameCount() { counters.withLock { $0.framesPresented = 0 } }
 
     /// The presenter finished with the last frame.
-    func presented() { lock.lock(); presentInFlight = false; framesPresented += 1; lock.unlock() }
+    func presented() {
+        lock.lock(); presentInFlight = false; lock.unlock()
+        counters.withLock { $0.framesPresented += 1 }
+    }
 
     private func tick(_ link: CADisplayLink) {
         lock.lock()
@@ -67,8 +88,10 @@ final class RenderLoop: @unchecked Sendable {
         let stats = renderer.lastFrameStatistics
         guard stats.didDraw || force, let present else { return }
         if stats.didDraw {
-            lastRasterMs = stats.rasterSeconds * 1000
-            lastEvaluateMs = stats.evaluateSeconds * 1000
+            counters.withLock {
+                $0.lastRasterMs = stats.rasterSeconds * 1000
+                $0.lastEvaluateMs = stats.evaluateSeconds * 1000
+            }
         }
         lock.lock(); presentInFlight = true; lock.unlock()
         present(renderer.surface)

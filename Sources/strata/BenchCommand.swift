@@ -12,15 +12,15 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench", abstract: "Run the translucent-layers benchmark and print one JSON line per run.")
 
     @Option(help: "2d, 3d, image or all.") var variant: String = "2d"
-    @Option(help: "Layer count, or a comma-separated sweep (50,100,200,400).") var layers: String = "100"
+    @Option(parsing: .unconditional, help: "Layer count, or a comma-separated sweep (50,100,200,400).") var layers: String = "100"
     @Option(help: "headless or window.") var mode: String = "headless"
-    @Option(help: "Measured frames.") var frames: Int = 600
-    @Option(help: "Warm-up frames before measuring.") var warmup: Int = 30
-    @Option(help: "Rasteriser threads (1 or 2).") var threads: Int = 2
+    @Option(parsing: .unconditional, help: "Measured frames.") var frames: Int = 600
+    @Option(parsing: .unconditional, help: "Warm-up frames before measuring.") var warmup: Int = 30
+    @Option(parsing: .unconditional, help: "Rasteriser threads (1 or 2).") var threads: Int = 2
     @Flag(help: "Print only the JSON lines (no progress on stderr).") var jsonOnly = false
     @Flag(help: "Print where the time goes, by stage.") var profile = false
     @Option(help: "Also write a plot of fps against layer count (PNG, drawn with Strata).") var plot: String?
-    @Option(help: "Instead of timing, write frame K (scene time K/60) through the benchmark's path to --out.") var dumpFrame: Int?
+    @Option(parsing: .unconditional, help: "Instead of timing, write frame K (scene time K/60) through the benchmark's path to --out.") var dumpFrame: Int?
     @Option(help: "The PNG path for --dump-frame.") var out: String?
 
     func validate() throws {
@@ -29,6 +29,15 @@ struct BenchCommand: ParsableCommand {
         guard parsedLayers != nil else { throw ValidationError("--layers must be positive integers ≤ 10000, e.g. 100 or 50,100,200,400") }
         guard (1...100_000).contains(frames), (0...10_000).contains(warmup) else { throw ValidationError("--frames must be 1…100000, --warmup 0…10000") }
         guard (1...64).contains(threads) else { throw ValidationError("--threads must be 1…64") }
+        // Output folders are checked before the benchmark runs, not after.
+        for (option, path) in [("--plot", plot), ("--out", out)] {
+            guard let path else { continue }
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+                throw ValidationError("\(option) \(path): the folder \(folder) does not exist")
+            }
+        }
     }
 
     private var parsedLayers: [Int]? {

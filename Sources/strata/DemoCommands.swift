@@ -7,10 +7,10 @@ import StrataDemos
 /// Options every demo shares: a window by default, or PNG frames with `--headless`.
 struct DemoOptions: ParsableArguments {
     @Flag(help: "Render frames to PNG instead of opening a window (no X server needed).") var headless = false
-    @Option(help: "Frames to render with --headless.") var frames: Int = 60
+    @Option(parsing: .unconditional, help: "Frames to render with --headless.") var frames: Int = 60
     @Option(help: "Output folder for --headless frames.") var out: String?
     @Option(help: "Window or image size, WxH.") var size: PixelSize = PixelSize(width: 640, height: 480)
-    @Option(help: "Rasteriser threads.") var threads: Int = 2
+    @Option(parsing: .unconditional, help: "Rasteriser threads.") var threads: Int = 2
 
     func validate() throws {
         guard (1...100_000).contains(frames) else { throw ValidationError("--frames must be 1…100000") }

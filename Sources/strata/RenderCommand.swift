@@ -9,10 +9,10 @@ struct RenderCommand: ParsableCommand {
         commandName: "render", abstract: "Render one frame of a named scene to PNG (no X server needed).")
 
     @Argument(help: "Scene name (see `strata scenes`).") var scene: String
-    @Option(help: "Scene time in seconds.") var time: Double = 0
+    @Option(parsing: .unconditional, help: "Scene time in seconds.") var time: Double = 0
     @Option(help: "Image size, WxH (1…16384 each).") var size: PixelSize?
     @Option(help: "Output PNG path.") var out: String
-    @Option(help: "Rasteriser threads (1 or 2); the picture does not depend on it.") var threads: Int = 2
+    @Option(parsing: .unconditional, help: "Rasteriser threads (1 or 2); the picture does not depend on it.") var threads: Int = 2
 
     func validate() throws {
         guard SceneCatalog.named(scene) != nil else {

@@ -32,6 +32,7 @@ private final class Recorder: CAAnimationDelegate, @unchecked Sendable {
 @Test func implicitAnimationFromTheOldValueOverATransactionDuration() {
     CAMediaClock.withManualClock(startingAt: 10) { clock in
         let layer = CALayer()
+        attachToRenderer(layer)
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         layer.opacity = 1

@@ -58,7 +58,7 @@ private let blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
         for row in rows {
             clock.set(0)
             let layer = CALayer()
-            CATransaction.flush()
+            attachToRenderer(layer)
             layer.setValue(row.value, forKey: row.key)
             CATransaction.flush()
             let animation = try #require(layer.animation(forKey: row.key) as? CABasicAnimation, "\(row.key)")
@@ -80,6 +80,7 @@ private let blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
     CAMediaClock.withManualClock(startingAt: 0) { clock in
         CATransaction.flush()
         let a = CALayer(), b = CALayer(), c = CALayer(), d = CALayer()
+        attachToRenderer(a, b, c, d)
         CATransaction.begin()
         CATransaction.setAnimationDuration(2)
         a.opacity = 0
@@ -108,6 +109,7 @@ private let blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
     CAMediaClock.withManualClock(startingAt: 0) { clock in
         CATransaction.flush()
         let layer = CALayer()
+        attachToRenderer(layer)
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         layer.position = CGPoint(x: 100, y: 0)
@@ -179,6 +181,7 @@ private let blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
     CAMediaClock.withManualClock(startingAt: 0) { clock in
         CATransaction.flush()
         let root = CALayer(), ball = CALayer()
+        attachToRenderer(root)
         CATransaction.begin(); CATransaction.setDisableActions(true)
         root.bounds = CGRect(x: 0, y: 0, width: 400, height: 100)
         root.position = CGPoint(x: 200, y: 50)
@@ -209,6 +212,7 @@ private let blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
     CAMediaClock.withManualClock(startingAt: 0) { _ in
         CATransaction.flush()
         let layer = CALayer()
+        attachToRenderer(layer)
         let r = Recorder()
         layer.actions = [kCAOnOrderIn: r, kCAOnOrderOut: r, "hidden": r]
         layer.isHidden = true

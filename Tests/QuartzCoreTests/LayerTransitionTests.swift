@@ -153,7 +153,7 @@ private func hex(_ p: [UInt32]) -> String { p.map { String($0, radix: 16) }.join
     }
     CAMediaClock.withManualClock(startingAt: 0) { _ in
         let (root, card) = scene()
-        CATransaction.flush()
+        attachToRenderer(root)
         let delegate = Delegate()
         card.delegate = delegate
         card.backgroundColor = blue

@@ -309,6 +309,7 @@ private final class StopRecorder: CAAnimationDelegate, @unchecked Sendable {
         // an implicit transaction, so the completion block below belongs to a fresh one.
         CATransaction.flush()
         let parent = CALayer(), layer = CALayer()
+        attachToRenderer(parent)
         CATransaction.begin(); CATransaction.setDisableActions(true)
         parent.addSublayer(layer)
         layer.position = CGPoint(x: 10, y: 30)

@@ -61,7 +61,7 @@ func bandAndRowByRow(_ commands: [FillCommand], size: Int, threads: Int = 1) -> 
 @Test(arguments: [UInt64(81), 82, 83, 84])
 func stripPiecesMatchRowByRowExactly(seed: UInt64) {
     let commands = stripScene(seed: seed, size: 200, count: 12)
-    #expect(PreparedScene(commands, surface: Surface(width: 200, height: 200)).fills.allSatisfy { $0.projective >= 0 })
+    #expect(PreparedScene(commands, surface: Surface(width: 200, height: 200)).fills.allSatisfy { isProjective($0) })
     for command in commands {
         let (banded, rows) = bandAndRowByRow([command], size: 200)
         #expect(differingPixels(banded, rows) == 0)

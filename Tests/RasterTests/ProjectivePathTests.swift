@@ -91,9 +91,9 @@ func worstDifference(_ a: [UInt32], _ b: [UInt32]) -> Int {
     let commands = scene.flatMap { [$0.0] + $0.1 }
     let prepared = PreparedScene(commands, surface: Surface(width: 160, height: 160))
     #expect(prepared.fills.count == commands.count)
-    #expect(prepared.fills.allSatisfy { $0.projective >= 0 })
+    #expect(prepared.fills.allSatisfy { isProjective($0) })
     let general = PreparedScene(commands, surface: Surface(width: 160, height: 160), similarityPath: false)
-    #expect(general.fills.allSatisfy { $0.projective < 0 })
+    #expect(general.fills.allSatisfy { !isProjective($0) })
 }
 
 @Test(arguments: [UInt64(62), 63, 64, 65])
@@ -156,7 +156,7 @@ func projectivePathIsIdenticalOnOneTwoAndThreeThreads(seed: UInt64) {
     let command = FillCommand(shape: RoundedRect(minX: 0.25, minY: 0, maxX: 20, maxY: 20), localToDevice: map,
                               paint: .solid(0xFFFF_FFFF))
     let s = Surface(width: 24, height: 24)
-    #expect(PreparedScene([command], surface: s).fills.first?.projective == 0)
+    #expect(PreparedScene([command], surface: s).fills.first?.path == .projective(0))
     execute([command], on: s, threads: 1)
     #expect(s[0, 5] == 0xBFBF_BFBF)
     #expect(s[8, 5] == 0xFFFF_FFFF)

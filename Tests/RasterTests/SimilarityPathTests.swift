@@ -36,10 +36,10 @@ func similarityScene(seed: UInt64, size: Int, count: Int, maxSide: Double, textu
     let s = Surface(width: 64, height: 64)
     let scene = PreparedScene(similarityScene(seed: 1, size: 64, count: 12, maxSide: 40, textures: true), surface: s)
     #expect(scene.fills.count == 12)
-    #expect(scene.fills.allSatisfy { $0.similarity >= 0 })
+    #expect(scene.fills.allSatisfy { isSimilarity($0) })
     let general = PreparedScene(similarityScene(seed: 1, size: 64, count: 12, maxSide: 40, textures: true), surface: s,
                                 similarityPath: false)
-    #expect(general.fills.allSatisfy { $0.similarity < 0 })
+    #expect(general.fills.allSatisfy { !isSimilarity($0) })
 }
 
 @Test(arguments: [UInt64(21), 22, 23, 24])

@@ -70,3 +70,15 @@ func edgeMask(_ commands: [FillCommand], width: Int, height: Int) -> [Bool] {
     }
     return edge
 }
+
+/// Whether a prepared fill takes the projective fast path.
+func isProjective(_ f: PreparedFill) -> Bool {
+    if case .projective = f.path { return true }
+    return false
+}
+
+/// Whether a prepared fill takes the similarity fast path.
+func isSimilarity(_ f: PreparedFill) -> Bool {
+    if case .similarity = f.path { return true }
+    return false
+}

@@ -56,6 +56,65 @@ public final class CGColor: Equatable, Hashable, Sendable {
     /// The alpha component.
     public var alpha: CGFloat { components?.last ?? 1 }
 
+    /// A copy of the color (Apple's `copy()`; colors are immutable, so it equals `self`).
+    public func copy() -> CGColor? {
+        guard let c = components, let space = colorSpace else { return nil }
+        return CGColor(space: space, components: c)
+    }
+
+    /// The color in `space` (Apple's `converted(to:intent:options:)`), through linear-light
+    /// sRGB-primaries RGB: gray expands to three equal channels, RGB to gray takes the Rec. 709
+    /// luminance, Display P3 converts with its primaries. Values out of the target gamut are
+    /// kept (extended range), whatever `intent`; `options` is ignored.
+    public func converted(to space: CGColorSpace, intent: CGColorRenderingIntent,
+                          options: CFDictionary?) -> CGColor? {
+        guard let c = components, let from = colorSpace, !c.isEmpty else { return nil }
+        let a = c[c.count - 1]
+        var (r, g, b) = linearSRGB(of: c, in: from)
+        if space.model == .monochrome {
+            let y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+            let v = space.isLinear ? y : CGColor.srgbEncodeExtended(y)
+            return CGColor(space: space, components: [CGFloat(v), a])
+        }
+        if space.isDisplayP3 {
+            (r, g, b) = (0.822_462_1 * r + 0.177_538_0 * g,
+                         0.033_194_2 * r + 0.966_805_8 * g,
+                         0.017_082_7 * r + 0.072_397_4 * g + 0.910_519_9 * b)
+        }
+        let linear = space.isLinear
+        func encode(_ v: Double) -> Double { linear ? v : CGColor.srgbEncodeExtended(v) }
+        return CGColor(space: space, components: [CGFloat(encode(r)), CGFloat(encode(g)), CGFloat(encode(b)), a])
+    }
+
+    /// Linear-light red, green, blue with sRGB primaries.
+    private func linearSRGB(of c: [CGFloat], in space: CGColorSpace) -> (Double, Double, Double) {
+        let linear = space.isLinear
+        func decode(_ v: Double) -> Double { linear ? v : CGColor.srgbDecodeExtended(v) }
+        if space.model == .monochrome {
+            let v = decode(Double(c[0]))
+            return (v, v, v)
+        }
+        let r = decode(Double(c[0])), g = decode(Double(c[1])), b = decode(Double(c[2]))
+        guard space.isDisplayP3 else { return (r, g, b) }
+        return (1.224_940_1 * r - 0.224_940_4 * g,
+                -0.042_056_9 * r + 1.042_057_1 * g,
+                -0.019_637_6 * r - 0.078_636_1 * g + 1.098_273_5 * b)
+    }
+
+    /// The sRGB curve, encoded to linear, odd-symmetric for extended values.
+    package static func srgbDecodeExtended(_ v: Double) -> Double {
+        let m = abs(v)
+        let l = m <= 0.040_45 ? m / 12.92 : pow((m + 0.055) / 1.055, 2.4)
+        return v < 0 ? -l : l
+    }
+
+    /// The sRGB curve, linear to encoded, odd-symmetric for extended values.
+    package static func srgbEncodeExtended(_ v: Double) -> Double {
+        let m = abs(v)
+        let e = m <= 0.003_130_8 ? 12.92 * m : 1.055 * pow(m, 1 / 2.4) - 0.055
+        return v < 0 ? -e : e
+    }
+
     /// The same color with another alpha.
     public func copy(alpha: CGFloat) -> CGColor? {
         guard var c = components, let space = colorSpace else { return nil }
@@ -80,6 +139,10 @@ extension CGColor {
     /// three equal channels, linear spaces are encoded with the sRGB curve. Not clamped.
     package var rgba: (r: Double, g: Double, b: Double, a: Double) {
         guard let c = components, let space = colorSpace else { return (0, 0, 0, 1) }
+        if space.isDisplayP3, let srgb = converted(to: CGColorSpace.srgbSpace, intent: .defaultIntent, options: nil),
+           let s = srgb.components {
+            return (Double(s[0]), Double(s[1]), Double(s[2]), Double(s[3]))
+        }
         let linear = space.isLinear
         func encode(_ v: Double) -> Double { linear ? CGColor.srgbEncode(v) : v }
         let a = Double(c[c.count - 1])

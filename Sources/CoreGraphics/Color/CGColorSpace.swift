@@ -1,7 +1,7 @@
 /// A color space: how color components are interpreted.
 ///
 /// Strata knows only gray and RGB spaces, each with either the sRGB transfer curve or a linear
-/// one. Names are `String` where Apple has `CFString`; the values are Apple's.
+/// one, with sRGB primaries or (Display P3) P3 primaries. Names are `String` where Apple has `CFString`; the values are Apple's.
 /// Gray Gamma 2.2 and generic RGB are treated as sRGB-encoded when rendering.
 public final class CGColorSpace: Equatable, Hashable, Sendable {
     /// The color space's name, e.g. `CGColorSpace.sRGB`.
@@ -10,6 +10,8 @@ public final class CGColorSpace: Equatable, Hashable, Sendable {
     public let model: CGColorSpaceModel
     /// Whether components are linear light (else sRGB-encoded).
     package let isLinear: Bool
+    /// Whether the primaries are Display P3's (else sRGB's).
+    package var isDisplayP3: Bool { name == CGColorSpace.displayP3 }
 
     /// The number of color components, not counting alpha.
     public var numberOfComponents: Int { model == .monochrome ? 1 : 3 }
@@ -26,6 +28,12 @@ public final class CGColorSpace: Equatable, Hashable, Sendable {
     public static let linearGray = "kCGColorSpaceLinearGray"
     /// Generic RGB with a linear transfer function.
     public static let genericRGBLinear = "kCGColorSpaceGenericRGBLinear"
+    /// Display P3: the P3 primaries, D65 white and the sRGB transfer curve.
+    public static let displayP3 = "kCGColorSpaceDisplayP3"
+    /// Extended-range sRGB with a linear transfer function.
+    public static let extendedLinearSRGB = "kCGColorSpaceExtendedLinearSRGB"
+    /// Extended-range gray with the sRGB curve.
+    public static let extendedGray = "kCGColorSpaceExtendedGray"
 
     package static let genericRGBName = "kCGColorSpaceGenericRGB"
     package static let deviceRGBName = "kCGColorSpaceDeviceRGB"
@@ -35,11 +43,11 @@ public final class CGColorSpace: Equatable, Hashable, Sendable {
     public convenience init?(name: String) {
         switch name {
         case CGColorSpace.sRGB, CGColorSpace.extendedSRGB, CGColorSpace.genericRGBName,
-             CGColorSpace.deviceRGBName:
+             CGColorSpace.deviceRGBName, CGColorSpace.displayP3:
             self.init(name: name, model: .rgb, isLinear: false)
-        case CGColorSpace.linearSRGB, CGColorSpace.genericRGBLinear:
+        case CGColorSpace.linearSRGB, CGColorSpace.genericRGBLinear, CGColorSpace.extendedLinearSRGB:
             self.init(name: name, model: .rgb, isLinear: true)
-        case CGColorSpace.genericGrayGamma2_2, CGColorSpace.deviceGrayName:
+        case CGColorSpace.genericGrayGamma2_2, CGColorSpace.deviceGrayName, CGColorSpace.extendedGray:
             self.init(name: name, model: .monochrome, isLinear: false)
         case CGColorSpace.linearGray:
             self.init(name: name, model: .monochrome, isLinear: true)

@@ -16,6 +16,25 @@ public enum StrataDiagnostics {
         set { lock.lock(); defer { lock.unlock() }; _handler = newValue }
     }
 
-    /// Reports one message.
-    public static func report(_ message: String) { handler(message) }
+    /// Reports one message (to the capture in progress on this task, if any, else to `handler`).
+    public static func report(_ message: String) {
+        if let collector = collector { collector.append(message) } else { handler(message) }
+    }
+
+    /// The messages reported by `body` on this task (and only those: tests running in parallel
+    /// each see their own), which reach `handler` no longer.
+    package static func capture(_ body: () throws -> Void) rethrows -> [String] {
+        let c = Collector()
+        try $collector.withValue(c) { try body() }
+        return c.messages
+    }
+
+    @TaskLocal private static var collector: Collector?
+
+    private final class Collector: @unchecked Sendable {
+        private let lock = NSLock()
+        private var _messages: [String] = []
+        func append(_ m: String) { lock.lock(); _messages.append(m); lock.unlock() }
+        var messages: [String] { lock.lock(); defer { lock.unlock() }; return _messages }
+    }
 }

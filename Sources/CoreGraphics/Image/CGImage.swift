@@ -21,11 +21,19 @@ public final class CGImage: @unchecked Sendable {
 
     /// Creates an image from premultiplied `0xAARRGGBB` pixels, row by row, top row first.
     ///
-    /// Throws when the size is zero or above the limits, or the count is not `width * height`.
+    /// Throws when the size is zero or above the limits, the count is not `width * height`, or a
+    /// pixel is not validly premultiplied (a colour channel above its alpha: blending such a
+    /// pixel overflows).
     public convenience init(width: Int, height: Int, premultipliedBGRA pixels: [UInt32]) throws {
         try CGImage.checkSize(width: width, height: height, source: "pixels")
         guard pixels.count == width * height else {
             throw CGImageError(.pixelCountMismatch(expected: width * height, actual: pixels.count), source: "pixels")
+        }
+        if let i = pixels.firstIndex(where: { p in
+            let a = p >> 24
+            return (p >> 16) & 255 > a || (p >> 8) & 255 > a || p & 255 > a
+        }) {
+            throw CGImageError(.notPremultiplied(x: i % width, y: i / width, pixel: pixels[i]), source: "pixels")
         }
         let surface = Surface(width: width, height: height)
         pixels.withUnsafeBufferPointer { surface.pixels.update(from: $0.baseAddress!, count: pixels.count) }
@@ -84,10 +92,21 @@ public final class CGImage: @unchecked Sendable {
     /// The rect is made integral and clipped to the image; `nil` when nothing is left.
     /// Apple shares the pixels; Strata copies them.
     public func cropping(to rect: CGRect) -> CGImage? {
-        guard !rect.isNull, rect.origin.x.isFinite, rect.origin.y.isFinite else { return nil }
-        let r = rect.integral.intersection(CGRect(x: 0, y: 0, width: width, height: height))
-        guard !r.isNull, r.width >= 1, r.height >= 1 else { return nil }
-        let x0 = Int(r.minX), y0 = Int(r.minY), w = Int(r.width), h = Int(r.height)
+        // Plain arithmetic, not Foundation's `integral`/`intersection`, which crashed on a NaN or
+        // infinite width or height. Made integral (floor/ceil) after clipping to the image: the
+        // image's edges are integers, so this is the same as Apple's integral-then-clip.
+        guard !rect.isNull else { return nil }
+        func span(_ origin: CGFloat, _ size: CGFloat, _ limit: Int) -> (Int, Int)? {
+            let a = origin, b = origin + size
+            guard !a.isNaN, !b.isNaN else { return nil }
+            let lo = Swift.max(Swift.min(a, b), 0).rounded(.down)
+            let hi = Swift.min(Swift.max(a, b), CGFloat(limit)).rounded(.up)
+            guard hi - lo >= 1 else { return nil }
+            return (Int(lo), Int(hi))
+        }
+        guard let (x0, x1) = span(rect.origin.x, rect.size.width, width),
+              let (y0, y1) = span(rect.origin.y, rect.size.height, height) else { return nil }
+        let w = x1 - x0, h = y1 - y0
         let out = Surface(width: w, height: h)
         for y in 0..<h {
             out.row(y).update(from: surface.row(y0 + y) + x0, count: w)

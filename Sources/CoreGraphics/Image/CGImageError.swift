@@ -29,6 +29,8 @@ public struct CGImageError: Error, CustomStringConvertible, Equatable, Sendable 
         case pixelCountMismatch(expected: Int, actual: Int)
         /// libpng could not encode the image.
         case encodeFailed
+        /// A premultiplied pixel with a colour channel above its alpha (the first one found).
+        case notPremultiplied(x: Int, y: Int, pixel: UInt32)
     }
 
     /// The kind of failure.
@@ -66,6 +68,8 @@ public struct CGImageError: Error, CustomStringConvertible, Equatable, Sendable 
         case let .pixelCountMismatch(expected, actual):
             problem = "expected \(expected) pixels, got \(actual)"
         case .encodeFailed: problem = "PNG encoding failed"
+        case let .notPremultiplied(x, y, pixel):
+            problem = "pixel (\(x), \(y)) = 0x\(String(pixel, radix: 16, uppercase: true)) is not premultiplied (a colour channel exceeds alpha)"
         }
         return detail.isEmpty ? "\(source): \(problem)" : "\(source): \(problem) (\(detail))"
     }

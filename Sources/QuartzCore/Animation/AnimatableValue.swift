@@ -72,6 +72,7 @@ package enum AnimatableValue {
             if encoding.hasPrefix("{CGPoint") || encoding.hasPrefix("{NSPoint") { return (.point(v.pointValue), .nsValue) }
             if encoding.hasPrefix("{CGSize") || encoding.hasPrefix("{NSSize") { return (.size(v.sizeValue), .nsValue) }
             if encoding.hasPrefix("{CGRect") || encoding.hasPrefix("{NSRect") { return (.rect(v.rectValue), .nsValue) }
+            if let d = v.doubles(count: 16) { return (.transform(CATransform3D(entries: d.map { CGFloat($0) })), .nsValue) }
             return nil
         }
         if let array = any as? [Any] {
@@ -138,6 +139,7 @@ package enum AnimatableValue {
         case (.point(let p), _): return p
         case (.size(let s), _): return s
         case (.rect(let r), _): return r
+        case (.transform(let t), .nsValue): return NSValue(caTransform3D: t)
         case (.transform(let t), _): return t
         case (.color(let c), _): return c
         case (.path(let p), _): return p

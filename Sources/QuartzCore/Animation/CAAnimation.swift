@@ -3,14 +3,36 @@
 /// Differs from Apple: key-value coding on Linux's `NSObject` does not exist, so
 /// `setValue(_:forKey:)`/`value(forKey:)` here store arbitrary extra values (as Apple's animations
 /// do for keys that are not properties) but do not reach the declared properties.
-open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
+open class CAAnimation: NSObject, NSSecureCoding, CAMediaTiming, CAAction, NSCopying {
     /// The duration an animation with `duration` 0 runs for when no transaction supplies one.
     package static let defaultDuration: CFTimeInterval = 0.25
 
     /// Creates an animation with Apple's defaults.
-    public required override init() {
+    public override init() {
         super.init()
     }
+
+    /// Makes the copy `copy(with:)` returns, through the dynamic type's `init()`.
+    ///
+    /// Strata addition: Swift on Linux can only call a `required` initializer on a class object,
+    /// and a required `init()` would break Apple's spelling `override init()` in subclasses. A
+    /// required convenience initializer is inherited by every subclass that declares no designated
+    /// initializer or overrides both `init()` and `init?(coder:)`, as Apple-style subclasses do.
+    public required convenience init(_strataCopyOf animation: CAAnimation) {
+        self.init()
+    }
+
+    /// An animation decoded from an archive made by `encode(with:)`.
+    public required init?(coder: NSCoder) {
+        super.init()
+        decodeAnimation(from: coder)
+    }
+
+    /// Archives the animation's timing and attributes (not its delegate).
+    open func encode(with coder: NSCoder) { encodeAnimation(with: coder) }
+
+    /// Animations support secure coding.
+    open class var supportsSecureCoding: Bool { true }
 
     // MARK: CAMediaTiming
 
@@ -42,6 +64,8 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
 
     /// Extra values set with `setValue(_:forKey:)`.
     private var extraValues: [String: Any] = [:]
+    /// Its one report of a value it could not apply (each copy reports for itself).
+    package let evaluationDiagnostic = DiagnosticOnce()
 
     /// The default value of a property, or nil if there is none.
     open class func defaultValue(forKey key: String) -> Any? {
@@ -73,7 +97,7 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
 
     /// A copy that shares no mutable state with the receiver (the delegate is shared, as on Apple).
     open func copy(with zone: NSZone? = nil) -> Any {
-        let copy = type(of: self).init()
+        let copy = type(of: self).init(_strataCopyOf: self)
         copy.beginTime = beginTime
         copy.duration = duration
         copy.speed = speed

@@ -22,6 +22,11 @@ open class CABasicAnimation: CAPropertyAnimation {
         return copy
     }
 
+    package override var valuesDescription: String {
+        let named = [("from", fromValue), ("to", toValue), ("by", byValue)].compactMap { name, v in v.map { "\(name) \(type(of: $0))" } }
+        return named.isEmpty ? "none" : named.joined(separator: ", ")
+    }
+
     /// The start and end values after filling in missing ones from `current`.
     package func resolvedEndpoints(current: Any?) -> (from: Any?, to: Any?) {
         var current = current

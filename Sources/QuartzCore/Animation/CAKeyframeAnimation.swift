@@ -50,6 +50,11 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         keyframeRawValue(atLocalTime: t, duration: duration, iteration: iteration, current: current)
     }
 
+    package override var valuesDescription: String {
+        guard let values, !values.isEmpty else { return path == nil ? "none" : "a path" }
+        return "\(values.count) values of " + Set(values.map { "\(type(of: $0))" }).sorted().joined(separator: ", ")
+    }
+
     package override func apply(sample: MediaTiming.Sample, duration: CFTimeInterval,
                                 get: (String) -> Any?, set: (String, Any?) -> Void) {
         super.apply(sample: sample, duration: duration, get: get, set: set)

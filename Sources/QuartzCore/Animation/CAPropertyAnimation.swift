@@ -34,12 +34,18 @@ open class CAPropertyAnimation: CAAnimation {
     /// Returns `current` when the animation's values cannot be interpreted.
     package func presentationValue(atLocalTime t: CFTimeInterval, iteration: Int = 0,
                                    duration: CFTimeInterval? = nil, current: Any?) -> Any? {
+        interpretedValue(atLocalTime: t, iteration: iteration, duration: duration, current: current) ?? current
+    }
+
+    /// `presentationValue`, but nil when the animation's values cannot be interpreted.
+    package func interpretedValue(atLocalTime t: CFTimeInterval, iteration: Int = 0,
+                                  duration: CFTimeInterval? = nil, current: Any?) -> Any? {
         let d = duration ?? mediaTiming().effectiveDuration
         guard let raw = rawValue(atLocalTime: t, duration: d, iteration: iteration, current: current)
-        else { return current }
+        else { return nil }
         var value = raw
         if let function = valueFunction {
-            guard let transform = function.transform(for: raw) else { return current }
+            guard let transform = function.transform(for: raw) else { return nil }
             value = transform
         }
         if isAdditive {
@@ -47,6 +53,9 @@ open class CAPropertyAnimation: CAAnimation {
         }
         return value
     }
+
+    /// The animation's values, named for a diagnostic; subclasses with values override.
+    package var valuesDescription: String { "none" }
 
     /// The un-additive value at local time `t`; `CABasicAnimation` and `CAKeyframeAnimation` override.
     package func rawValue(atLocalTime t: CFTimeInterval, duration: CFTimeInterval,
@@ -58,7 +67,11 @@ open class CAPropertyAnimation: CAAnimation {
                                 get: (String) -> Any?, set: (String, Any?) -> Void) {
         guard let keyPath else { return }
         let current = get(keyPath)
-        set(keyPath, presentationValue(atLocalTime: sample.localTime, iteration: sample.iteration,
-                                       duration: duration, current: current))
+        guard let value = interpretedValue(atLocalTime: sample.localTime, iteration: sample.iteration,
+                                           duration: duration, current: current) else {
+            // Values that do not interpolate for this property: say so (evaluation reports once).
+            return set(keyPath, AnimationEvaluation.Uninterpretable(values: valuesDescription))
+        }
+        set(keyPath, value)
     }
 }

@@ -2,7 +2,7 @@
 ///
 /// With a value function, a `transform` animation interpolates plain numbers (so a rotation
 /// from 0 to 2π turns a full circle) and the function builds the matrix at each frame.
-public final class CAValueFunction: NSObject, @unchecked Sendable {
+public final class CAValueFunction: NSObject, NSSecureCoding, @unchecked Sendable {
     /// The function's name.
     public let name: CAValueFunctionName
 
@@ -16,6 +16,18 @@ public final class CAValueFunction: NSObject, @unchecked Sendable {
         guard Self.known.contains(name) else { return nil }
         self.name = name
         super.init()
+    }
+
+    /// Value functions support secure coding.
+    public static var supportsSecureCoding: Bool { true }
+
+    /// Archives the name.
+    public func encode(with coder: NSCoder) { coder.encode(NSString(string: name.rawValue), forKey: "name") }
+
+    /// The value function named in the archive; nil when it names none.
+    public convenience init?(coder: NSCoder) {
+        guard coder.containsValue(forKey: "name"), let name = coder.decodeObject(of: [NSString.self], forKey: "name") as? NSString else { return nil }
+        self.init(name: CAValueFunctionName(rawValue: String(name)))
     }
 
     /// The transform for an interpolated value, or nil when the value has the wrong shape.

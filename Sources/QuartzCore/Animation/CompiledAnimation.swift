@@ -105,11 +105,12 @@ package struct CompiledAnimation: @unchecked Sendable {
     }
 
     /// Writes the animation's value at the layer's local time `layerTime` into `state`
-    /// (nothing when the animation is inactive then).
-    @inline(__always)
-    package func apply(to state: inout LayerState, layerTime: CFTimeInterval) {
+    /// (nothing when the animation is inactive then). False when the value was not finite and
+    /// the property kept its value.
+    @inline(__always) @discardableResult
+    package func apply(to state: inout LayerState, layerTime: CFTimeInterval) -> Bool {
         let sample = timing.sample(atParentTime: layerTime)
-        guard sample.isVisible else { return }
+        guard sample.isVisible else { return true }
         let u = CAAnimation.easedFraction(atLocalTime: sample.localTime, duration: timing.effectiveDuration, function)
         let v: SIMD2<Double>
         switch curve {
@@ -122,13 +123,13 @@ package struct CompiledAnimation: @unchecked Sendable {
             let a = points[i], b = points[i + 1]
             v = a + (b - a) * s
         }
-        write(v, to: &state)
+        return write(v, to: &state)
     }
 
     @inline(__always)
-    private func write(_ v: SIMD2<Double>, to state: inout LayerState) {
-        // The general path's setters refuse non-finite values (the property keeps its value).
-        guard v.x.isFinite, v.y.isFinite else { return }
+    private func write(_ v: SIMD2<Double>, to state: inout LayerState) -> Bool {
+        // As the general path: a non-finite value is refused (the property keeps its value).
+        guard v.x.isFinite, v.y.isFinite else { return false }
         switch property {
         case .opacity: state.opacity = Float(v.x)
         case .zPosition: state.zPosition = CGFloat(v.x)
@@ -151,7 +152,10 @@ package struct CompiledAnimation: @unchecked Sendable {
             case .transformTranslation(let axis): c.translation[axis] = v.x
             default: break
             }
-            state.transform = TransformComponents.matrix(from: c)
+            let m = TransformComponents.matrix(from: c)
+            guard m.isFinite else { return false }   // finite components can still overflow
+            state.transform = m
         }
+        return true
     }
 }

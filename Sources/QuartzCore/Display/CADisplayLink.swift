@@ -58,6 +58,23 @@ public final class CADisplayLink: @unchecked Sendable {
         set { preferredFrameRateRange = CAFrameRateRange(minimum: 0, maximum: Float(max(newValue, 0)), preferred: Float(max(newValue, 0))) }
     }
 
+    /// Apple's deprecated divider: the link fires every `frameInterval` display frames; default 1.
+    /// Setting it sets `preferredFrameRateRange` to the display rate divided by it; a value
+    /// below 1 is reported and ignored (Apple leaves it undefined).
+    public var frameInterval: Int {
+        get { lock.lock(); defer { lock.unlock() }; return storedFrameInterval }
+        set {
+            guard newValue >= 1 else {
+                StrataDiagnostics.report("CADisplayLink.frameInterval \(newValue) is below 1; ignored")
+                return
+            }
+            lock.lock(); storedFrameInterval = newValue; lock.unlock()
+            let rate = Float(Self.displayRate / Double(newValue))
+            preferredFrameRateRange = CAFrameRateRange(minimum: 0, maximum: rate, preferred: rate)
+        }
+    }
+    private var storedFrameInterval = 1
+
     /// Starts ticking on the run loop's queue (`RunLoop.main` ticks on the main queue; any other
     /// run loop ticks on a private serial queue). The mode is accepted for source compatibility.
     public func add(to runloop: RunLoop, forMode mode: RunLoop.Mode) {

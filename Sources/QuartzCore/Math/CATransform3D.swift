@@ -131,7 +131,11 @@ public func CATransform3DMakeScale(_ sx: CGFloat, _ sy: CGFloat, _ sz: CGFloat) 
 /// that is clockwise on screen). A zero-length axis gives the identity (Apple leaves it undefined).
 public func CATransform3DMakeRotation(_ angle: CGFloat, _ x: CGFloat, _ y: CGFloat, _ z: CGFloat) -> CATransform3D {
     let length = (x * x + y * y + z * z).squareRoot()
-    guard length > 0, length.isFinite, angle.isFinite else { return CATransform3DIdentity }
+    guard angle.isFinite, x.isFinite, y.isFinite, z.isFinite else {
+        StrataDiagnostics.report("CATransform3DMakeRotation: non-finite angle \(angle) or axis (\(x), \(y), \(z)); returns the identity")
+        return CATransform3DIdentity
+    }
+    guard length > 0, length.isFinite else { return CATransform3DIdentity }
     let (x, y, z) = (x / length, y / length, z / length)
     let c = cos(angle), s = sin(angle), k = 1 - c
     return CATransform3D(

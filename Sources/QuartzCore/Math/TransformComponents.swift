@@ -80,9 +80,10 @@ package enum TransformComponents {
             c.translation.x = s.width; c.translation.y = s.height
             return matrix(from: c)
         }
-        guard let v = KVCValue.double(value), v.isFinite else {
-            throw KeyPathComponents.UnknownPath(component: "\(value.map { "\($0)" } ?? "nil") (not a finite number)", type: "transform.\(name)")
+        guard let v = KVCValue.double(value) else {
+            throw KeyPathComponents.WrongValue(value: value, expected: "a number")
         }
+        guard v.isFinite else { throw KeyPathComponents.NonFiniteValue(value: v) }
         let unknown = KeyPathComponents.UnknownPath(component: axis.map { "\(name).\($0)" } ?? name, type: "CATransform3D")
         let index = axisIndex(axis)
         if axis != nil && index == nil { throw unknown }

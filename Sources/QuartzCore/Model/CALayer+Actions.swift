@@ -2,7 +2,7 @@ import Foundation
 
 /// Implicit actions: what runs when a property changes or a layer enters or leaves a tree.
 extension CALayer {
-    /// The keys Core Animation animates implicitly on a standalone layer.
+    /// The keys Core Animation animates implicitly (on a layer in an attached tree).
     package static let animatableKeys: Set<String> = [
         "bounds", "position", "zPosition", "anchorPoint", "anchorPointZ", "transform", "sublayerTransform",
         "hidden", "doubleSided", "masksToBounds", "opacity", "backgroundColor", "cornerRadius",
@@ -52,8 +52,13 @@ extension CALayer {
 
     /// Looks up the action for a property about to change (before the new value is written), and
     /// remembers the value on screen so an action with no `fromValue` starts from it.
+    ///
+    /// As on Apple, only a layer already committed in a tree that something draws (a renderer's
+    /// or a window's `layer`) runs actions for property changes: a standalone layer, or one just
+    /// added to an attached tree, changes at once. `action(forKey:)` still answers as usual.
     package func actionForChange(ofKey key: String) -> CAAction? {
-        guard !isPresentationCopy else { return nil }
+        guard !isPresentationCopy, !CATransaction.isMakingPresentationCopies else { return nil }
+        guard committedInAttachedTree, committedNode != nil, rootLayer.attachedRendererCount > 0 else { return nil }
         if CATransaction.disableActions() { return nil }
         pendingOldValues[key] = currentPresentedValue(forKey: key)
         return action(forKey: key)
@@ -68,7 +73,8 @@ extension CALayer {
 
     /// Runs the action of `kCAOnOrderIn` / `kCAOnOrderOut`.
     package func runOrderAction(_ event: String) {
-        guard !isPresentationCopy, !CATransaction.disableActions() else { return }
+        guard !isPresentationCopy, !CATransaction.isMakingPresentationCopies,
+              !CATransaction.disableActions() else { return }
         action(forKey: event)?.run(forKey: event, object: self, arguments: nil)
     }
 

@@ -9,8 +9,12 @@ extension CALayer {
     /// A `CATransition` is stored under `kCATransition` whatever `key` is (as Apple's header says),
     /// and keeps the layer's subtree as last committed: the renderer draws that old look
     /// transitioning to the new one.
-    public func add(_ anim: CAAnimation, forKey key: String?) {
+    package func attach(_ anim: CAAnimation, forKey key: String?) {
         guard !isPresentationCopy else { return }
+        if anim.isSelfContainingGroup {
+            StrataDiagnostics.report("add(_:forKey:): the animation group contains itself (directly or through a nested group); not added")
+            return
+        }
         let copy = anim.copy() as! CAAnimation
         if copy.duration == 0 { copy.duration = CATransaction.animationDuration() }
         if let basic = copy as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil,
@@ -34,18 +38,18 @@ extension CALayer {
     }
 
     /// The animation attached under `key` (the layer's own copy; do not modify it).
-    public func animation(forKey key: String) -> CAAnimation? {
+    package func attachedAnimation(forKey key: String) -> CAAnimation? {
         _animations.first { $0.key == key }?.animation
     }
 
     /// The keys of the attached animations, in the order they were added; nil when none.
-    public func animationKeys() -> [String]? {
+    package func attachedAnimationKeys() -> [String]? {
         let keys = _animations.map(\.key).filter { !$0.hasPrefix(Self.anonymousKeyPrefix) }
         return keys.isEmpty ? nil : keys
     }
 
     /// Removes the animation under `key`; its delegate hears `finished: false`.
-    public func removeAnimation(forKey key: String) {
+    package func detachAnimation(forKey key: String) {
         guard let i = _animations.firstIndex(where: { $0.key == key }) else { return }
         let old = _animations.remove(at: i)
         AnimationLifecycle.stopped(old.animation, finished: false)
@@ -53,7 +57,7 @@ extension CALayer {
     }
 
     /// Removes every animation; each delegate hears `finished: false`.
-    public func removeAllAnimations() {
+    package func detachAllAnimations() {
         let old = _animations
         _animations.removeAll()
         for a in old { AnimationLifecycle.stopped(a.animation, finished: false) }

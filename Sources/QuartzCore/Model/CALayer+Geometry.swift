@@ -2,49 +2,28 @@ import Foundation
 
 /// Frame, affine transform and coordinate conversion.
 extension CALayer {
-    /// The layer's rectangle in the superlayer's space: derived from bounds, position, anchor
-    /// point and transform (with a non-identity transform, the bounding box of the transformed
-    /// bounds). Setting it writes position and bounds size.
-    public var frame: CGRect {
-        get {
-            let m = state.localToParent
-            if m == CATransform3DMakeTranslation(m.m41, m.m42, m.m43) {
-                return CGRect(x: state.bounds.minX + m.m41, y: state.bounds.minY + m.m42,
-                              width: state.bounds.width, height: state.bounds.height)
-            }
-            let h = LayerGeometry.planeMap(m)
-            let b = state.bounds
-            let corners = [(b.minX, b.minY), (b.maxX, b.minY), (b.maxX, b.maxY), (b.minX, b.maxY)]
-            let points = corners.compactMap { LayerGeometry.project($0.0, $0.1, h) }
-            guard points.count == 4 else { return .null }
-            let xs = points.map(\.x), ys = points.map(\.y)
-            return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    /// The frame derived from bounds, position, anchor point and transform.
+    package var derivedFrame: CGRect {
+        let m = state.localToParent
+        if m == CATransform3DMakeTranslation(m.m41, m.m42, m.m43) {
+            return CGRect(x: state.bounds.minX + m.m41, y: state.bounds.minY + m.m42,
+                          width: state.bounds.width, height: state.bounds.height)
         }
-        set {
-            guard isFiniteRect(newValue, key: "frame") else { return }
-            let r = newValue.standardized
-            position = CGPoint(x: r.minX + state.anchorPoint.x * r.width, y: r.minY + state.anchorPoint.y * r.height)
-            bounds = CGRect(origin: state.bounds.origin, size: r.size)
-        }
+        let h = LayerGeometry.planeMap(m)
+        let b = state.bounds
+        let corners = [(b.minX, b.minY), (b.maxX, b.minY), (b.maxX, b.maxY), (b.minX, b.maxY)]
+        let points = corners.compactMap { LayerGeometry.project($0.0, $0.1, h) }
+        guard points.count == 4 else { return .null }
+        let xs = points.map(\.x), ys = points.map(\.y)
+        return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
     }
 
-    /// The transform as an affine transform (its x/y part).
-    public func affineTransform() -> CGAffineTransform { CATransform3DGetAffineTransform(transform) }
-
-    /// Sets the transform from an affine transform.
-    public func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
-
-    /// Converts a point from `layer`'s space (the root's superlayer space when nil) to this
-    /// layer's, exactly through `sublayerTransform` and perspective. A point that cannot be
-    /// converted (behind the eye, or a plane seen edge-on) gives `(nan, nan)`; use
-    /// `convertIfPossible(_:from:)` for an optional. Strata difference: Apple leaves this undefined.
-    public func convert(_ p: CGPoint, from layer: CALayer?) -> CGPoint {
-        convertIfPossible(p, from: layer) ?? CGPoint(x: CGFloat.nan, y: CGFloat.nan)
-    }
-
-    /// Converts a point from this layer's space to `layer`'s (see `convert(_:from:)`).
-    public func convert(_ p: CGPoint, to layer: CALayer?) -> CGPoint {
-        convertIfPossible(p, to: layer) ?? CGPoint(x: CGFloat.nan, y: CGFloat.nan)
+    /// Writes position and bounds size so that the frame becomes `newValue`.
+    package func setFrame(_ newValue: CGRect) {
+        guard isFiniteRect(newValue, key: "frame") else { return }
+        let r = newValue.standardized
+        position = CGPoint(x: r.minX + state.anchorPoint.x * r.width, y: r.minY + state.anchorPoint.y * r.height)
+        bounds = CGRect(origin: state.bounds.origin, size: r.size)
     }
 
     /// Converts a point from `layer`'s space, or nil when it has no image in this layer's plane.
@@ -67,18 +46,7 @@ extension CALayer {
         return LayerGeometry.unproject(screen, LayerGeometry.planeMap(LayerGeometry.toRoot(layer)))
     }
 
-    /// Converts a rectangle from `layer`'s space: the bounding box of its converted corners
-    /// (`.null` when a corner cannot be converted).
-    public func convert(_ r: CGRect, from layer: CALayer?) -> CGRect {
-        Self.boundingBox(of: r) { self.convertIfPossible($0, from: layer) }
-    }
-
-    /// Converts a rectangle to `layer`'s space (see `convert(_:from:)`).
-    public func convert(_ r: CGRect, to layer: CALayer?) -> CGRect {
-        Self.boundingBox(of: r) { self.convertIfPossible($0, to: layer) }
-    }
-
-    private static func boundingBox(of r: CGRect, _ f: (CGPoint) -> CGPoint?) -> CGRect {
+    package static func boundingBox(of r: CGRect, _ f: (CGPoint) -> CGPoint?) -> CGRect {
         let corners = [CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY),
                        CGPoint(x: r.maxX, y: r.maxY), CGPoint(x: r.minX, y: r.maxY)]
         let mapped = corners.compactMap(f)

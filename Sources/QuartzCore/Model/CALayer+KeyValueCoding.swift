@@ -137,6 +137,19 @@ package enum KeyPathComponents {
         let type: String
         package var description: String { "unknown key path component \"\(component)\" for a value of type \(type)" }
     }
+    /// A NaN or infinite number for a component (`transform.rotation.z` = NaN).
+    package struct NonFiniteValue: Error, CustomStringConvertible {
+        let value: Double
+        package var description: String { "rejected non-finite value \(value); the old value is kept" }
+    }
+    /// A value of the wrong type for a component.
+    package struct WrongValue: Error, CustomStringConvertible {
+        let value: Any?
+        let expected: String
+        package var description: String {
+            "\(value.map { "\(type(of: $0))" } ?? "nil") is not a valid value (expected \(expected)); the old value is kept"
+        }
+    }
 
     package static func get(_ base: Any, _ path: [String]) throws -> Any {
         var value = base

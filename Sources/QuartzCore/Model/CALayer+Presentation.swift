@@ -2,21 +2,13 @@ import Foundation
 
 /// Model and presentation layers.
 extension CALayer {
-    /// A copy of the layer as it is on screen now: the committed values with running animations
-    /// applied at `CACurrentMediaTime()`. Its sublayers and superlayer are presentation copies too.
-    /// Nil before the layer's tree was first committed.
-    public func presentation() -> Self? {
+    /// The presentation copy of this layer (see `presentation()`).
+    package func presentationCopy() -> CALayer? {
         if isPresentationCopy { return self }
         let root = rootLayer
         guard let (tree, _) = CommittedTrees.snapshot(for: root) else { return nil }
         let presented = PresentationEvaluator.evaluate(tree, at: CACurrentMediaTime())
-        return PresentationCopies.make(presented, finding: self) as? Self
-    }
-
-    /// The model layer of a presentation copy; a model layer returns itself.
-    public func model() -> Self {
-        if isPresentationCopy, let m = modelLayer as? Self { return m }
-        return self
+        return CATransaction.makingPresentationCopies { PresentationCopies.make(presented, finding: self) }
     }
 }
 
@@ -26,8 +18,9 @@ package enum PresentationCopies {
     package static func make(_ root: PresentedLayer, finding target: CALayer) -> CALayer? {
         var found: CALayer?
         func copy(_ node: PresentedLayer) -> CALayer {
-            let type: CALayer.Type = node.model.map { Swift.type(of: $0) } ?? (node.isTransformLayer ? CATransformLayer.self : CALayer.self)
-            let layer = type.init(layer: node.model as Any)
+            // Through the model's dynamic type, so a subclass's init(layer:) copies its own state.
+            let layer = node.model.map { Swift.type(of: $0).init(_strataPresentationOf: $0) }
+                ?? (node.isTransformLayer ? CATransformLayer() : CALayer())
             layer.state = node.state
             layer.isPresentationCopy = true
             layer.modelLayer = node.model

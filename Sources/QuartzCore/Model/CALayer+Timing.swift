@@ -3,13 +3,13 @@ import Foundation
 /// The layer's own time space (CAMediaTiming on layers composes down the tree).
 extension CALayer {
     /// Converts a time from `layer`'s time space (global media time when nil) to this layer's.
-    public func convertTime(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval {
+    package func convertedTime(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval {
         let global = layer.map { $0.globalTime(fromLocal: t) } ?? t
         return localTime(fromGlobal: global)
     }
 
     /// Converts a time from this layer's time space to `layer`'s (global media time when nil).
-    public func convertTime(_ t: CFTimeInterval, to layer: CALayer?) -> CFTimeInterval {
+    package func convertedTime(_ t: CFTimeInterval, to layer: CALayer?) -> CFTimeInterval {
         let global = globalTime(fromLocal: t)
         return layer.map { $0.localTime(fromGlobal: global) } ?? global
     }

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The model layer is owned by the application's thread; changes are committed to the render
 /// side by `CATransaction`. Properties, defaults and key-value coding follow Apple's QuartzCore.
-open class CALayer: NSObject, CAMediaTiming, CAAnimationTarget {
+open class CALayer: NSObject, NSSecureCoding, CAMediaTiming, CAAnimationTarget {
     /// All property values (the model values for a model layer, animated values for a presentation
     /// layer).
     package var state = LayerState()
@@ -25,6 +25,11 @@ open class CALayer: NSObject, CAMediaTiming, CAAnimationTarget {
     package var animationsAwaitBeginTime = false
     /// Attached animations in insertion order.
     package var _animations: [AttachedAnimation] = []
+    /// How many renderers draw the tree this layer is the root of (windows draw through one).
+    package var attachedRendererCount = 0
+    /// Whether the layer's last commit was in a tree attached to a renderer: only then does a
+    /// property change run an action (Apple: a standalone layer gets no implicit animations).
+    package var committedInAttachedTree = false
     /// Values on screen just before a property change, for the action that change runs.
     package var pendingOldValues: [String: Any] = [:]
 
@@ -43,9 +48,12 @@ open class CALayer: NSObject, CAMediaTiming, CAAnimationTarget {
         super.init()
     }
 
+    deinit { releaseSubtreeIteratively() }   // CALayer+Validation: no recursion for deep trees
+
     /// A copy of `layer`'s values, as Apple uses for presentation layers. Sublayers are not copied.
-    /// `required` (unlike Apple) so presentation copies keep the model's subclass.
-    public required init(layer: Any) {
+    /// Override it (calling `super.init(layer:)`) to copy a subclass's own properties into
+    /// presentation copies, as on Apple.
+    public init(layer: Any) {
         super.init()
         if let other = layer as? CALayer {
             state = other.state
@@ -53,6 +61,33 @@ open class CALayer: NSObject, CAMediaTiming, CAAnimationTarget {
             actions = other.actions
             style = other.style
         }
+    }
+
+    /// A layer decoded from an archive made by `encode(with:)`: its properties, stored keys,
+    /// sublayers and mask. Nil when the archive is not a layer's.
+    public required init?(coder: NSCoder) {
+        super.init()
+        guard decodeLayer(from: coder) else { return nil }
+    }
+
+    /// Archives the layer's properties, stored keys, sublayers and mask (not its animations,
+    /// delegate, actions or style, which Apple does not archive either unless they are codable).
+    open func encode(with coder: NSCoder) { encodeLayer(with: coder) }
+
+    /// Layers support secure coding.
+    public class var supportsSecureCoding: Bool { true }
+
+    /// Makes a presentation copy of `model` through the dynamic type's `init(layer:)`.
+    ///
+    /// Strata addition, needed because Swift on Linux has no Objective-C runtime to call a
+    /// subclass's `init(layer:)` through its class object: only a `required` initializer can be
+    /// called on a metatype, and a `required` `init(layer:)` would break Apple's spelling
+    /// `override init(layer: Any)`. A required *convenience* initializer is inherited by every
+    /// subclass that declares no designated initializer or overrides all of CALayer's
+    /// (`init()`, `init(layer:)`, `init?(coder:)`), which is what Apple-style subclasses do; one
+    /// that declares its own designated initializers without those three must add them.
+    public required convenience init(_strataPresentationOf model: CALayer) {
+        self.init(layer: model)
     }
 
     /// Funnel of every property write: validation has already happened. Runs the implicit action
@@ -69,7 +104,7 @@ open class CALayer: NSObject, CAMediaTiming, CAAnimationTarget {
     ///
     /// Setting it runs the layer's `kCATransition` action (Strata's choice of when that event
     /// fires), `kCAOnOrderOut` for each layer that leaves and `kCAOnOrderIn` for each that joins.
-    public var sublayers: [CALayer]? {
+    open var sublayers: [CALayer]? {
         get { _sublayers.isEmpty ? nil : _sublayers }
         set {
             let incoming = newValue ?? []
@@ -95,17 +130,13 @@ open class CALayer: NSObject, CAMediaTiming, CAAnimationTarget {
     }
 
     /// The layer this one is a sublayer of.
-    public var superlayer: CALayer? { _superlayer }
+    open var superlayer: CALayer? { _superlayer }
 
     /// A layer whose alpha masks this layer's content and sublayers.
-    public var mask: CALayer? {
+    open var mask: CALayer? {
         get { _mask }
         set {
-            if let newValue, newValue === self || newValue.isAncestor(of: self) {
-                StrataDiagnostics.report("a layer cannot be its own mask or an ancestor's mask; mask unchanged")
-                return
-            }
-            newValue?.removeFromSuperlayer()
+            guard acceptsAsMask(newValue) else { return }   // CALayer+Validation: no cycles; moves it
             _mask?._maskOwner = nil
             _mask = newValue
             newValue?._maskOwner = self
@@ -114,12 +145,12 @@ open class CALayer: NSObject, CAMediaTiming, CAAnimationTarget {
     }
 
     /// Appends `layer` as the front-most sublayer (removing it from its current superlayer first).
-    public func addSublayer(_ layer: CALayer) {
+    open func addSublayer(_ layer: CALayer) {
         insertSublayer(layer, at: UInt32(_sublayers.count))
     }
 
     /// Inserts `layer` at `index` in `sublayers` (clamped to the end).
-    public func insertSublayer(_ layer: CALayer, at index: UInt32) {
+    open func insertSublayer(_ layer: CALayer, at index: UInt32) {
         guard canAdopt(layer) else { return }
         let wasHere = layer._superlayer === self
         layer.removeFromSuperlayerQuietly()
@@ -131,7 +162,7 @@ open class CALayer: NSObject, CAMediaTiming, CAAnimationTarget {
     }
 
     /// Inserts `layer` directly below `sibling` (or at the back when `sibling` is not a sublayer).
-    public func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+    open func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
         guard canAdopt(layer) else { return }
         layer.removeFromSuperlayerQuietly()
         let i = sibling.flatMap { s in _sublayers.firstIndex { $0 === s } } ?? 0
@@ -139,7 +170,7 @@ open class CALayer: NSObject, CAMediaTiming, CAAnimationTarget {
     }
 
     /// Inserts `layer` directly above `sibling` (or at the front when `sibling` is not a sublayer).
-    public func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+    open func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
         guard canAdopt(layer) else { return }
         layer.removeFromSuperlayerQuietly()
         let i = sibling.flatMap { s in _sublayers.firstIndex { $0 === s } }.map { $0 + 1 } ?? _sublayers.count
@@ -150,7 +181,7 @@ open class CALayer: NSObject, CAMediaTiming, CAAnimationTarget {
     ///
     /// Runs the layer's `kCATransition` action first (Strata: as for a new `sublayers` array), then
     /// `old`'s `kCAOnOrderOut` and `new`'s `kCAOnOrderIn`.
-    public func replaceSublayer(_ old: CALayer, with new: CALayer) {
+    open func replaceSublayer(_ old: CALayer, with new: CALayer) {
         guard let i = _sublayers.firstIndex(where: { $0 === old }) else {
             StrataDiagnostics.report("replaceSublayer: the layer to replace is not a sublayer; nothing changed")
             return
@@ -163,7 +194,7 @@ open class CALayer: NSObject, CAMediaTiming, CAAnimationTarget {
     }
 
     /// Detaches the layer from its superlayer (or from the layer it masks).
-    public func removeFromSuperlayer() {
+    open func removeFromSuperlayer() {
         guard _superlayer != nil else { return }
         runOrderAction(kCAOnOrderOut)
         removeFromSuperlayerQuietly()
@@ -177,13 +208,7 @@ open class CALayer: NSObject, CAMediaTiming, CAAnimationTarget {
     }
 
     /// Refuses a layer that would create a cycle (the layer itself or one of its ancestors).
-    private func canAdopt(_ layer: CALayer) -> Bool {
-        if layer === self || layer.isAncestor(of: self) {
-            StrataDiagnostics.report("a layer cannot be added as a sublayer of itself or of its own descendant; nothing changed")
-            return false
-        }
-        return true
-    }
+    private func canAdopt(_ layer: CALayer) -> Bool { acceptsAsSublayer(layer) }
 
     /// Whether `self` is a (strict) ancestor of `layer`. Iterative: deep trees are fine.
     package func isAncestor(of layer: CALayer) -> Bool {
@@ -200,13 +225,13 @@ open class CALayer: NSObject, CAMediaTiming, CAAnimationTarget {
     /// Override to position sublayers; the default asks the delegate.
     open func layoutSublayers() { delegate?.layoutSublayers(of: self) }
     /// Lays out now if needed.
-    public func layoutIfNeeded() { if needsLayoutFlag { needsLayoutFlag = false; layoutSublayers() } }
+    open func layoutIfNeeded() { if needsLayoutFlag { needsLayoutFlag = false; layoutSublayers() } }
     /// Marks the layer as needing layout.
-    public func setNeedsLayout() { needsLayoutFlag = true }
+    open func setNeedsLayout() { needsLayoutFlag = true }
     /// Whether layout was requested.
-    public func needsLayout() -> Bool { needsLayoutFlag }
+    open func needsLayout() -> Bool { needsLayoutFlag }
     /// Marks the layer as needing display.
-    public func setNeedsDisplay() { markChanged() }
+    open func setNeedsDisplay() { markChanged() }
     package var needsLayoutFlag = false
 
     /// The preferred size: the bounds size (Apple's default).
@@ -214,8 +239,10 @@ open class CALayer: NSObject, CAMediaTiming, CAAnimationTarget {
 
     // MARK: Overridable entry points (their work lives in the CALayer+… files)
 
-    /// The value of a property key (`"opacity"`, `"hidden"`…) or of an arbitrary stored key.
-    open func value(forKey key: String) -> Any? { kvcValue(forKey: key) }
+    /// The value of a property key (`"opacity"`, `"hidden"`…) or of an arbitrary stored key,
+    /// boxed as Apple hands it out: numbers and booleans as `NSNumber`, points, sizes, rectangles
+    /// and transforms as `NSValue` (each casts to its Swift type), names as `NSString`.
+    open func value(forKey key: String) -> Any? { KVCBoxing.box(kvcValue(forKey: key)) }
 
     /// Sets a property by Apple's key, or stores a value under an arbitrary key. A value of the
     /// wrong type for a property is reported and the old value kept.
@@ -223,7 +250,8 @@ open class CALayer: NSObject, CAMediaTiming, CAAnimationTarget {
 
     /// The value at a dotted key path (`"transform.rotation.z"`, `"position.x"`…). An unknown
     /// sub-path is reported and gives nil.
-    open func value(forKeyPath keyPath: String) -> Any? { kvcValue(forKeyPath: keyPath) }
+    /// Boxed as `value(forKey:)`: `"transform.rotation.z"` and `"position.y"` give `NSNumber`.
+    open func value(forKeyPath keyPath: String) -> Any? { KVCBoxing.box(kvcValue(forKeyPath: keyPath)) }
 
     /// Sets the value at a dotted key path. An unknown sub-path or a wrong value type is reported
     /// and changes nothing.
@@ -250,11 +278,411 @@ open class CALayer: NSObject, CAMediaTiming, CAAnimationTarget {
     /// a `CATransformLayer` is never returned itself, only its sublayers.
     open func hitTest(_ p: CGPoint) -> CALayer? { orderedHitTest(p) }
 
+    // MARK: Properties
+    //
+    // Declared in the class body, not in extensions, so subclasses can override them as on Apple
+    // (Swift cannot override members declared in extensions). Every setter goes through
+    // `setProperty`, which runs the implicit action and marks the layer for commit.
+    /// The layer's own coordinate space: origin and size.
+    open var bounds: CGRect {
+        get { state.bounds }
+        set { guard isFiniteRect(newValue, key: "bounds") else { return }; setProperty("bounds", \.bounds, newValue) }
+    }
+
+    /// Where the anchor point lies in the superlayer's coordinate space.
+    open var position: CGPoint {
+        get { state.position }
+        set { guard isFinitePoint(newValue, key: "position") else { return }; setProperty("position", \.position, newValue) }
+    }
+
+    /// The layer's position on the z axis of the superlayer's space.
+    open var zPosition: CGFloat {
+        get { state.zPosition }
+        set { guard isFiniteScalar(newValue, key: "zPosition") else { return }; setProperty("zPosition", \.zPosition, newValue) }
+    }
+
+    /// The point, in unit coordinates of the bounds, that `position` refers to and transforms turn about. Default (0.5, 0.5).
+    open var anchorPoint: CGPoint {
+        get { state.anchorPoint }
+        set { guard isFinitePoint(newValue, key: "anchorPoint") else { return }; setProperty("anchorPoint", \.anchorPoint, newValue) }
+    }
+
+    /// The anchor point's z coordinate.
+    open var anchorPointZ: CGFloat {
+        get { state.anchorPointZ }
+        set { guard isFiniteScalar(newValue, key: "anchorPointZ") else { return }; setProperty("anchorPointZ", \.anchorPointZ, newValue) }
+    }
+
+    /// The transform applied about the anchor point.
+    open var transform: CATransform3D {
+        get { state.transform }
+        set { guard isFiniteTransform(newValue, key: "transform") else { return }; setProperty("transform", \.transform, newValue) }
+    }
+
+    /// The transform applied to the sublayers, about the anchor point (perspective goes here, `m34 = −1/d`).
+    open var sublayerTransform: CATransform3D {
+        get { state.sublayerTransform }
+        set { guard isFiniteTransform(newValue, key: "sublayerTransform") else { return }; setProperty("sublayerTransform", \.sublayerTransform, newValue) }
+    }
+
+    /// Whether the sublayers' geometry is flipped vertically.
+    open var isGeometryFlipped: Bool {
+        get { state.isGeometryFlipped }
+        set { setProperty("geometryFlipped", \.isGeometryFlipped, newValue) }
+    }
+
+    /// Whether the layer and its subtree are hidden (not drawn, not hit).
+    ///
+    /// A change runs the `hidden` action, then `kCAOnOrderOut` (hiding) or `kCAOnOrderIn`
+    /// (showing), as Apple documents for those events.
+    open var isHidden: Bool {
+        get { state.isHidden }
+        set {
+            let changed = state.isHidden != newValue
+            setProperty("hidden", \.isHidden, newValue)
+            if changed { runOrderAction(newValue ? kCAOnOrderOut : kCAOnOrderIn) }
+        }
+    }
+
+    /// Whether the layer is drawn when it faces away from the viewer. Default true.
+    open var isDoubleSided: Bool {
+        get { state.isDoubleSided }
+        set { setProperty("doubleSided", \.isDoubleSided, newValue) }
+    }
+
+    /// Whether sublayers are clipped to the (rounded) bounds.
+    open var masksToBounds: Bool {
+        get { state.masksToBounds }
+        set { setProperty("masksToBounds", \.masksToBounds, newValue) }
+    }
+
+    /// A hint that the layer's contents are opaque.
+    open var isOpaque: Bool {
+        get { state.isOpaque }
+        set { setProperty("opaque", \.isOpaque, newValue) }
+    }
+
+    /// The layer's opacity, 0…1. Default 1.
+    open var opacity: Float {
+        get { state.opacity }
+        set { guard isFiniteFloat(newValue, key: "opacity") else { return }; setProperty("opacity", \.opacity, newValue) }
+    }
+
+    /// Whether a translucent layer fades its subtree as one group. Default true.
+    open var allowsGroupOpacity: Bool {
+        get { state.allowsGroupOpacity }
+        set { setProperty("allowsGroupOpacity", \.allowsGroupOpacity, newValue) }
+    }
+
+    /// Apple's edge anti-aliasing switch; default false, as Apple's (without an Info.plist key).
+    /// Strata always anti-aliases edges, whatever this and `edgeAntialiasingMask` say.
+    open var allowsEdgeAntialiasing: Bool {
+        get { state.allowsEdgeAntialiasing }
+        set { setProperty("allowsEdgeAntialiasing", \.allowsEdgeAntialiasing, newValue) }
+    }
+
+    /// Which edges are anti-aliased when `allowsEdgeAntialiasing` is on; default all four.
+    /// Stored only: Strata anti-aliases every edge.
+    open var edgeAntialiasingMask: CAEdgeAntialiasingMask {
+        get { state.edgeAntialiasingMask }
+        set { setProperty("edgeAntialiasingMask", \.edgeAntialiasingMask, newValue) }
+    }
+
+    /// The shape of the rounded corners; default `.circular`. `.continuous` is drawn as
+    /// `.circular` (a documented approximation).
+    open var cornerCurve: CALayerCornerCurve {
+        get { state.cornerCurve }
+        set { setProperty("cornerCurve", \.cornerCurve, newValue) }
+    }
+
+    /// How far a corner of `curve` extends along each edge, as a multiple of `cornerRadius`
+    /// (Apple's values: 1 for `.circular`, 1.528665 for `.continuous`; 1 for unknown curves).
+    open class func cornerCurveExpansionFactor(_ curve: CALayerCornerCurve) -> CGFloat {
+        curve == .continuous ? 1.528665 : 1
+    }
+
+    /// Whether the layer is rendered as a bitmap before compositing; default false.
+    /// Stored only: Strata does not cache rasterized subtrees yet.
+    open var shouldRasterize: Bool {
+        get { state.shouldRasterize }
+        set { setProperty("shouldRasterize", \.shouldRasterize, newValue) }
+    }
+
+    /// The scale of the rasterized bitmap when `shouldRasterize` is on; default 1.
+    open var rasterizationScale: CGFloat {
+        get { state.rasterizationScale }
+        set { guard isFiniteScalar(newValue, key: "rasterizationScale") else { return }; setProperty("rasterizationScale", \.rasterizationScale, newValue) }
+    }
+
+    /// Whether drawing commands may be deferred to a background thread; default false.
+    /// Stored only (Strata draws `contents` images, not drawing commands).
+    open var drawsAsynchronously: Bool {
+        get { state.drawsAsynchronously }
+        set { setProperty("drawsAsynchronously", \.drawsAsynchronously, newValue) }
+    }
+
+    /// The colour filling the (rounded) bounds.
+    open var backgroundColor: CGColor? {
+        get { state.backgroundColor }
+        set { setProperty("backgroundColor", \.backgroundColor, newValue) }
+    }
+
+    /// The radius of the rounded corners of the background, border and `masksToBounds` clip.
+    open var cornerRadius: CGFloat {
+        get { state.cornerRadius }
+        set { guard isFiniteScalar(newValue, key: "cornerRadius") else { return }; setProperty("cornerRadius", \.cornerRadius, newValue) }
+    }
+
+    /// Which corners `cornerRadius` rounds. Default all four.
+    open var maskedCorners: CACornerMask {
+        get { state.maskedCorners }
+        set { setProperty("maskedCorners", \.maskedCorners, newValue) }
+    }
+
+    /// The width of the border drawn inside the bounds, above the sublayers.
+    open var borderWidth: CGFloat {
+        get { state.borderWidth }
+        set { guard isFiniteScalar(newValue, key: "borderWidth") else { return }; setProperty("borderWidth", \.borderWidth, newValue) }
+    }
+
+    /// The border's colour. Default opaque black.
+    open var borderColor: CGColor? {
+        get { state.borderColor }
+        set { setProperty("borderColor", \.borderColor, newValue) }
+    }
+
+    /// The layer's content: a `CGImage`.
+    open var contents: Any? {
+        get { state.contents }
+        set { setProperty("contents", \.contents, newValue) }
+    }
+
+    /// How `contents` is placed in the bounds. Default `.resize`.
+    open var contentsGravity: CALayerContentsGravity {
+        get { state.contentsGravity }
+        set { setProperty("contentsGravity", \.contentsGravity, newValue) }
+    }
+
+    /// The part of `contents` shown, in unit coordinates. Default (0, 0, 1, 1).
+    open var contentsRect: CGRect {
+        get { state.contentsRect }
+        set { guard isFiniteRect(newValue, key: "contentsRect") else { return }; setProperty("contentsRect", \.contentsRect, newValue) }
+    }
+
+    /// Pixels per point of `contents`. Default 1.
+    open var contentsScale: CGFloat {
+        get { state.contentsScale }
+        set { guard isFiniteScalar(newValue, key: "contentsScale") else { return }; setProperty("contentsScale", \.contentsScale, newValue) }
+    }
+
+    /// The stretchable centre of `contents` (nine-part scaling), in unit coordinates.
+    open var contentsCenter: CGRect {
+        get { state.contentsCenter }
+        set { guard isFiniteRect(newValue, key: "contentsCenter") else { return }; setProperty("contentsCenter", \.contentsCenter, newValue) }
+    }
+
+    /// The filter used when `contents` is drawn smaller.
+    open var minificationFilter: CALayerContentsFilter {
+        get { state.minificationFilter }
+        set { setProperty("minificationFilter", \.minificationFilter, newValue) }
+    }
+
+    /// The bias of the level-of-detail choice of `.trilinear` minification; default 0.
+    /// Stored only: Strata has no mipmaps, so `.trilinear` samples as `.linear`.
+    open var minificationFilterBias: Float {
+        get { state.minificationFilterBias }
+        set { guard isFiniteFloat(newValue, key: "minificationFilterBias") else { return }; setProperty("minificationFilterBias", \.minificationFilterBias, newValue) }
+    }
+
+    /// The filter used when `contents` is drawn larger.
+    open var magnificationFilter: CALayerContentsFilter {
+        get { state.magnificationFilter }
+        set { setProperty("magnificationFilter", \.magnificationFilter, newValue) }
+    }
+
+    /// The shadow's colour. Default opaque black.
+    open var shadowColor: CGColor? {
+        get { state.shadowColor }
+        set { setProperty("shadowColor", \.shadowColor, newValue) }
+    }
+
+    /// The shadow's opacity, 0…1. Default 0 (no shadow).
+    open var shadowOpacity: Float {
+        get { state.shadowOpacity }
+        set { guard isFiniteFloat(newValue, key: "shadowOpacity") else { return }; setProperty("shadowOpacity", \.shadowOpacity, newValue) }
+    }
+
+    /// The shadow's offset. Default (0, −3).
+    open var shadowOffset: CGSize {
+        get { state.shadowOffset }
+        set { guard isFiniteSize(newValue, key: "shadowOffset") else { return }; setProperty("shadowOffset", \.shadowOffset, newValue) }
+    }
+
+    /// The shadow's blur radius. Default 3.
+    open var shadowRadius: CGFloat {
+        get { state.shadowRadius }
+        set { guard isFiniteScalar(newValue, key: "shadowRadius") else { return }; setProperty("shadowRadius", \.shadowRadius, newValue) }
+    }
+
+    /// The shadow's shape; nil uses the layer's own shape.
+    open var shadowPath: CGPath? {
+        get { state.shadowPath }
+        set { setProperty("shadowPath", \.shadowPath, newValue) }
+    }
+
+    /// A name for the layer.
+    open var name: String? {
+        get { state.name }
+        set { setProperty("name", \.name, newValue) }
+    }
+
+    /// Whether a bounds change asks for redisplay.
+    open var needsDisplayOnBoundsChange: Bool {
+        get { state.needsDisplayOnBoundsChange }
+        set { setProperty("needsDisplayOnBoundsChange", \.needsDisplayOnBoundsChange, newValue) }
+    }
+
+    /// The layer's begin time in its superlayer's time space (CAMediaTiming).
+    open var beginTime: CFTimeInterval {
+        get { state.beginTime }
+        set { guard isFiniteScalar(newValue, key: "beginTime") else { return }; setProperty("beginTime", \.beginTime, newValue) }
+    }
+
+    /// An offset added to the layer's local time (CAMediaTiming).
+    open var timeOffset: CFTimeInterval {
+        get { state.timeOffset }
+        set { guard isFiniteScalar(newValue, key: "timeOffset") else { return }; setProperty("timeOffset", \.timeOffset, newValue) }
+    }
+
+    /// How fast the layer's time runs relative to its superlayer's (CAMediaTiming). Default 1.
+    open var speed: Float {
+        get { state.speed }
+        set { guard isFiniteFloat(newValue, key: "speed") else { return }; setProperty("speed", \.speed, newValue) }
+    }
+
+    /// CAMediaTiming duration of the layer.
+    open var duration: CFTimeInterval {
+        get { state.duration }
+        set { guard isFiniteScalar(newValue, key: "duration") else { return }; setProperty("duration", \.duration, newValue) }
+    }
+
+    /// CAMediaTiming repeat count of the layer.
+    open var repeatCount: Float {
+        get { state.repeatCount }
+        set { guard !newValue.isNaN else { reject("repeatCount", newValue); return }; setProperty("repeatCount", \.repeatCount, newValue) }
+    }
+
+    /// CAMediaTiming repeat duration of the layer.
+    open var repeatDuration: CFTimeInterval {
+        get { state.repeatDuration }
+        set { guard !newValue.isNaN else { reject("repeatDuration", newValue); return }; setProperty("repeatDuration", \.repeatDuration, newValue) }
+    }
+
+    /// CAMediaTiming fill mode of the layer.
+    open var fillMode: CAMediaTimingFillMode {
+        get { state.fillMode }
+        set { setProperty("fillMode", \.fillMode, newValue) }
+    }
+
+    /// CAMediaTiming autoreverses of the layer.
+    open var autoreverses: Bool {
+        get { state.autoreverses }
+        set { setProperty("autoreverses", \.autoreverses, newValue) }
+    }
+
+    // MARK: Geometry entry points (their work lives in CALayer+Geometry.swift)
+
+    /// The layer's rectangle in the superlayer's space: derived from bounds, position, anchor
+    /// point and transform (with a non-identity transform, the bounding box of the transformed
+    /// bounds). Setting it writes position and bounds size.
+    open var frame: CGRect {
+        get { derivedFrame }
+        set { setFrame(newValue) }
+    }
+
+    /// The transform as an affine transform (its x/y part).
+    open func affineTransform() -> CGAffineTransform { CATransform3DGetAffineTransform(transform) }
+
+    /// Sets the transform from an affine transform.
+    open func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
+
+    /// Converts a point from `layer`'s space (the root's superlayer space when nil) to this
+    /// layer's, exactly through `sublayerTransform` and perspective. A point that cannot be
+    /// converted (behind the eye, or a plane seen edge-on) gives `(nan, nan)`; use
+    /// `convertIfPossible(_:from:)` for an optional. Strata difference: Apple leaves this undefined.
+    open func convert(_ p: CGPoint, from layer: CALayer?) -> CGPoint {
+        convertIfPossible(p, from: layer) ?? CGPoint(x: CGFloat.nan, y: CGFloat.nan)
+    }
+
+    /// Converts a point from this layer's space to `layer`'s (see `convert(_:from:)`).
+    open func convert(_ p: CGPoint, to layer: CALayer?) -> CGPoint {
+        convertIfPossible(p, to: layer) ?? CGPoint(x: CGFloat.nan, y: CGFloat.nan)
+    }
+
+    /// Converts a rectangle from `layer`'s space: the bounding box of its converted corners
+    /// (`.null` when a corner cannot be converted).
+    open func convert(_ r: CGRect, from layer: CALayer?) -> CGRect {
+        Self.boundingBox(of: r) { self.convertIfPossible($0, from: layer) }
+    }
+
+    /// Converts a rectangle to `layer`'s space (see `convert(_:from:)`).
+    open func convert(_ r: CGRect, to layer: CALayer?) -> CGRect {
+        Self.boundingBox(of: r) { self.convertIfPossible($0, to: layer) }
+    }
+
+    /// Converts a time from `layer`'s time space (global media time when nil) to this layer's,
+    /// through the `beginTime`, `timeOffset` and `speed` of every ancestor.
+    open func convertTime(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval {
+        convertedTime(t, from: layer)
+    }
+
+    /// Converts a time from this layer's time space to `layer`'s (global media time when nil).
+    open func convertTime(_ t: CFTimeInterval, to layer: CALayer?) -> CFTimeInterval {
+        convertedTime(t, to: layer)
+    }
+
+    // MARK: Animation entry points (their work lives in CALayer+Animations.swift)
+
+    /// Attaches a copy of `anim` under `key` (replacing an animation with the same key, whose
+    /// delegate then hears `finished: false`). A duration of 0 takes the transaction's duration;
+    /// a begin time of 0 becomes the commit time in the layer's time space.
+    ///
+    /// A `CATransition` is stored under `kCATransition` whatever `key` is (as Apple's header says),
+    /// and keeps the layer's subtree as last committed: the renderer draws that old look
+    /// transitioning to the new one.
+    open func add(_ anim: CAAnimation, forKey key: String?) { attach(anim, forKey: key) }
+
+    /// The animation attached under `key` (the layer's own copy; do not modify it).
+    open func animation(forKey key: String) -> CAAnimation? { attachedAnimation(forKey: key) }
+
+    /// The keys of the attached animations, in the order they were added; nil when none.
+    open func animationKeys() -> [String]? { attachedAnimationKeys() }
+
+    /// Removes the animation under `key`; its delegate hears `finished: false`.
+    open func removeAnimation(forKey key: String) { detachAnimation(forKey: key) }
+
+    /// Removes every animation; each delegate hears `finished: false`.
+    open func removeAllAnimations() { detachAllAnimations() }
+
+    // MARK: Presentation entry points (their work lives in CALayer+Presentation.swift)
+
+    /// A copy of the layer as it is on screen now: the committed values with running animations
+    /// applied at `CACurrentMediaTime()`. Its sublayers and superlayer are presentation copies too,
+    /// made through each model layer's `init(layer:)` (so a subclass keeps its type and whatever
+    /// its `init(layer:)` copies). Nil before the layer's tree was first committed.
+    open func presentation() -> Self? { presentationCopy() as? Self }
+
+    /// The model layer of a presentation copy; a model layer returns itself.
+    open func model() -> Self {
+        if isPresentationCopy, let m = modelLayer as? Self { return m }
+        return self
+    }
+
     // MARK: Apple's class-level defaults
 
     /// The default value of a property key: Apple's defaults, nil for unknown keys.
     open class func defaultValue(forKey key: String) -> Any? {
-        LayerState().propertyValue(forKey: key) ?? nil
+        KVCBoxing.box(LayerState().propertyValue(forKey: key) ?? nil)
     }
 
     /// Whether a change of `key` requires redisplay; false by default.

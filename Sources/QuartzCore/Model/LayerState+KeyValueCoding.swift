@@ -20,6 +20,12 @@ extension LayerState {
         case "opacity": return .some(opacity as Any?)
         case "allowsGroupOpacity": return .some(allowsGroupOpacity as Any?)
         case "allowsEdgeAntialiasing": return .some(allowsEdgeAntialiasing as Any?)
+        case "edgeAntialiasingMask": return .some(edgeAntialiasingMask as Any?)
+        case "cornerCurve": return .some(cornerCurve as Any?)
+        case "shouldRasterize": return .some(shouldRasterize as Any?)
+        case "rasterizationScale": return .some(rasterizationScale as Any?)
+        case "drawsAsynchronously": return .some(drawsAsynchronously as Any?)
+        case "minificationFilterBias": return .some(minificationFilterBias as Any?)
         case "backgroundColor": return .some(backgroundColor as Any?)
         case "cornerRadius": return .some(cornerRadius as Any?)
         case "maskedCorners": return .some(maskedCorners as Any?)
@@ -70,6 +76,18 @@ extension LayerState {
         case "opacity": guard let v = KVCValue.float(value) else { return false }; opacity = v
         case "allowsGroupOpacity": guard let v = KVCValue.bool(value) else { return false }; allowsGroupOpacity = v
         case "allowsEdgeAntialiasing": guard let v = KVCValue.bool(value) else { return false }; allowsEdgeAntialiasing = v
+        case "edgeAntialiasingMask":
+            if let m = value as? CAEdgeAntialiasingMask { edgeAntialiasingMask = m }
+            else if let d = KVCValue.double(value), d >= 0, d <= Double(UInt32.max) { edgeAntialiasingMask = CAEdgeAntialiasingMask(rawValue: UInt32(d)) }
+            else { return false }
+        case "cornerCurve":
+            if let c = value as? CALayerCornerCurve { cornerCurve = c }
+            else if let s = value as? String { cornerCurve = CALayerCornerCurve(rawValue: s) }
+            else { return false }
+        case "shouldRasterize": guard let v = KVCValue.bool(value) else { return false }; shouldRasterize = v
+        case "rasterizationScale": guard let v = KVCValue.cgFloat(value) else { return false }; rasterizationScale = v
+        case "drawsAsynchronously": guard let v = KVCValue.bool(value) else { return false }; drawsAsynchronously = v
+        case "minificationFilterBias": guard let v = KVCValue.float(value) else { return false }; minificationFilterBias = v
         case "backgroundColor": guard value == nil || KVCValue.color(value) != nil else { return false }; backgroundColor = KVCValue.color(value)
         case "cornerRadius": guard let v = KVCValue.cgFloat(value) else { return false }; cornerRadius = v
         case "maskedCorners": guard let v = KVCValue.cornerMask(value) else { return false }; maskedCorners = v
@@ -106,7 +124,7 @@ extension LayerState {
     }
 
     /// Every property key, in declaration order.
-    package static let propertyKeys: [String] = ["bounds", "position", "zPosition", "anchorPoint", "anchorPointZ", "transform", "sublayerTransform", "geometryFlipped", "hidden", "doubleSided", "masksToBounds", "opaque", "opacity", "allowsGroupOpacity", "allowsEdgeAntialiasing", "backgroundColor", "cornerRadius", "maskedCorners", "borderWidth", "borderColor", "contents", "contentsGravity", "contentsRect", "contentsScale", "contentsCenter", "minificationFilter", "magnificationFilter", "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "shadowPath", "name", "needsDisplayOnBoundsChange", "beginTime", "timeOffset", "speed", "duration", "repeatCount", "repeatDuration", "autoreverses", "fillMode"]
+    package static let propertyKeys: [String] = ["bounds", "position", "zPosition", "anchorPoint", "anchorPointZ", "transform", "sublayerTransform", "geometryFlipped", "hidden", "doubleSided", "masksToBounds", "opaque", "opacity", "allowsGroupOpacity", "allowsEdgeAntialiasing", "edgeAntialiasingMask", "cornerCurve", "shouldRasterize", "rasterizationScale", "drawsAsynchronously", "minificationFilterBias", "backgroundColor", "cornerRadius", "maskedCorners", "borderWidth", "borderColor", "contents", "contentsGravity", "contentsRect", "contentsScale", "contentsCenter", "minificationFilter", "magnificationFilter", "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "shadowPath", "name", "needsDisplayOnBoundsChange", "beginTime", "timeOffset", "speed", "duration", "repeatCount", "repeatDuration", "autoreverses", "fillMode"]
 }
 
 extension LayerState {

@@ -22,6 +22,13 @@ package struct LayerState: @unchecked Sendable {
     package var opacity: Float = 1
     package var allowsGroupOpacity = true
     package var allowsEdgeAntialiasing = false
+    package var edgeAntialiasingMask: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge,
+                                                                .layerBottomEdge, .layerTopEdge]
+    package var cornerCurve: CALayerCornerCurve = .circular
+    package var shouldRasterize = false
+    package var rasterizationScale: CGFloat = 1
+    package var drawsAsynchronously = false
+    package var minificationFilterBias: Float = 0
     package var backgroundColor: CGColor? = nil
     package var cornerRadius: CGFloat = 0
     package var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner,

@@ -32,8 +32,8 @@ package final class LayerSnapshot: @unchecked Sendable {
     package let state: LayerState
     package let isTransformLayer: Bool
     package let animations: [AttachedAnimation]
-    package let sublayers: [LayerSnapshot]
-    package let mask: LayerSnapshot?
+    package private(set) var sublayers: [LayerSnapshot]
+    package private(set) var mask: LayerSnapshot?
     /// The number of levels below this one (0 for a leaf).
     package let height: Int
     /// The model layer (for `presentation()` and `model()`); read-only use off the app thread.
@@ -50,6 +50,23 @@ package final class LayerSnapshot: @unchecked Sendable {
         height = max(sublayers.map(\.height).max() ?? -1, mask?.height ?? -1) + 1
     }
 
+    /// Releases the subtree iteratively: a chain 100,000 deep would overflow the stack if each
+    /// node's release released the next one recursively.
+    deinit {
+        guard !sublayers.isEmpty || mask != nil else { return }
+        var pending = sublayers
+        if let mask { pending.append(mask) }
+        sublayers = []
+        mask = nil
+        while var node = pending.popLast() {
+            guard isKnownUniquelyReferenced(&node) else { continue }
+            pending.append(contentsOf: node.sublayers)
+            if let m = node.mask { pending.append(m) }
+            node.sublayers = []
+            node.mask = nil
+        }
+    }
+
     /// Snapshots `root` and its whole subtree (masks included), iteratively.
     /// Animations still waiting for a begin time get the layer's time at media time `now`.
     package static func make(_ root: CALayer, now: CFTimeInterval = CACurrentMediaTime()) -> LayerSnapshot {
@@ -58,6 +75,7 @@ package final class LayerSnapshot: @unchecked Sendable {
             var next = 0; init(_ l: CALayer) { layer = l } }
         var stack = [Pending(root)]
         var result: LayerSnapshot?
+        let attached = root.attachedRendererCount > 0
         while let top = stack.last {
             let children = top.layer._sublayers
             let total = children.count + (top.layer._mask == nil ? 0 : 1)
@@ -75,6 +93,7 @@ package final class LayerSnapshot: @unchecked Sendable {
                                      animations: l.attachedAnimations, sublayers: top.built,
                                      mask: top.mask, model: l)
             l.committedNode = snap
+            l.committedInAttachedTree = attached
             if let parent = stack.last {
                 if parent.layer._mask === l && parent.next > parent.layer._sublayers.count {
                     parent.mask = snap
@@ -131,10 +150,23 @@ package enum CommittedTrees {
 
 /// Turns the layers changed in a transaction into published snapshots of their trees.
 package enum LayerCommitter {
+    /// Linear in the tree's size: each layer's walk to its root stops at a layer whose root is
+    /// already known (a chain of N changed layers once took N²/2 steps).
     package static func commit(changedLayers: [CALayer]) {
         var roots: [ObjectIdentifier: CALayer] = [:]
+        var rootOf: [ObjectIdentifier: CALayer] = [:]
+        var path: [CALayer] = []
         for layer in changedLayers {
-            let root = layer.rootLayer
+            path.removeAll(keepingCapacity: true)
+            var l = layer
+            var root: CALayer
+            while true {
+                if let known = rootOf[ObjectIdentifier(l)] { root = known; break }
+                path.append(l)
+                guard let p = l.graphParent else { root = l; break }
+                l = p
+            }
+            for n in path { rootOf[ObjectIdentifier(n)] = root }
             roots[ObjectIdentifier(root)] = root
         }
         for root in roots.values {

@@ -30,6 +30,22 @@ package final class PresentedLayer: @unchecked Sendable {
 
     /// A copy of this node sharing its sublayer and mask nodes, without a transition.
     package func shallowCopy() -> PresentedLayer { PresentedLayer(copying: self) }
+
+    /// Releases the subtree iteratively (a deep chain would overflow the stack recursively).
+    deinit {
+        guard !sublayers.isEmpty || mask != nil else { return }
+        var pending = sublayers
+        if let mask { pending.append(mask) }
+        sublayers = []
+        mask = nil
+        while var node = pending.popLast() {
+            guard isKnownUniquelyReferenced(&node) else { continue }
+            pending.append(contentsOf: node.sublayers)
+            if let m = node.mask { pending.append(m) }
+            node.sublayers = []
+            node.mask = nil
+        }
+    }
 }
 
 /// Evaluates a committed tree at a media time.

@@ -10,11 +10,32 @@ import Raster
 /// the surface's top-left corner, and its position is ignored.
 public final class CARenderer: @unchecked Sendable {
     /// The root of the tree to draw.
+    ///
+    /// Setting it attaches the tree: once committed, its layers run implicit actions when their
+    /// properties change (a standalone tree gets none, as on Apple).
     public var layer: CALayer? {
-        didSet { lastDrawn = nil }
+        didSet {
+            guard oldValue !== layer else { return }
+            oldValue?.attachedRendererCount -= 1
+            layer?.attachedRendererCount += 1
+            layer?.markChanged()   // the next commit records the tree as attached
+            lastDrawn = nil
+        }
     }
-    /// The area rendered, in pixels (the surface's bounds).
-    public var bounds: CGRect { CGRect(x: 0, y: 0, width: surface.width, height: surface.height) }
+    /// The area rendered, in pixels (the surface's bounds). Setting it resizes the framebuffer
+    /// to the rectangle's size (its origin is ignored: the surface starts at 0, 0) and redraws.
+    public var bounds: CGRect {
+        get { CGRect(x: 0, y: 0, width: surface.width, height: surface.height) }
+        set {
+            let r = newValue.standardized
+            guard r.width.isFinite, r.height.isFinite else {
+                StrataDiagnostics.report("CARenderer.bounds: non-finite \(newValue) ignored")
+                return
+            }
+            surface.resize(width: Int(r.width.rounded()), height: Int(r.height.rounded()))
+            invalidate()
+        }
+    }
     /// Threads used to rasterise (bands); the output does not depend on it. Strata extension.
     public var threads: Int = 2
     /// The colour the surface is cleared to before drawing (premultiplied 0xAARRGGBB). Strata extension.
@@ -54,6 +75,8 @@ public final class CARenderer: @unchecked Sendable {
     public init(width: Int, height: Int) {
         surface = Surface(width: width, height: height)
     }
+
+    deinit { layer?.attachedRendererCount -= 1 }
 
     /// Starts a frame at media time `t`. Changes made on this thread and not yet committed are
     /// committed first (the headless case: one thread builds and renders).
@@ -121,7 +144,7 @@ public final class CARenderer: @unchecked Sendable {
         let rootMatrix = CATransform3DMakeTranslation(-ax, -ay, -s.anchorPointZ).concatenating(s.transform)
             .concatenating(CATransform3DMakeTranslation(ax - s.bounds.origin.x, ay - s.bounds.origin.y, 0))
             .concatenating(LayerGeometry.flatten)
-        let commands = tree.height > 200 ? DeepTree.run { builder.build(presented, rootMatrix: rootMatrix) }
+        let commands = tree.height > 200 ? DeepTree.run(levels: tree.height) { builder.build(presented, rootMatrix: rootMatrix) }
                                          : builder.build(presented, rootMatrix: rootMatrix)
         // An opaque, untransformed, square-cornered root covering the surface paints every pixel.
         let coversSurface = s.transform == CATransform3DIdentity && s.cornerRadius == 0 && !s.isHidden && s.opacity >= 1
@@ -195,12 +218,28 @@ public final class CARenderer: @unchecked Sendable {
     /// Forgets what was drawn, so the next `render()` draws even if nothing changed (after the
     /// surface was resized or its pixels were lost). Strata extension.
     public func invalidate() {
+        pendingUpdate = bounds
         lastDrawn = nil
         currentTargets = []
     }
 
     /// Ends the frame.
-    public func endFrame() { inFrame = false }
+    public func endFrame() {
+        inFrame = false
+        pendingUpdate = .null
+    }
+
+    /// Rectangles added by `addUpdate(_:)` or `invalidate()` since the last frame ended.
+    package var pendingUpdate = CGRect.null
+
+    /// Whether the committed tree or its animations changed since the last frame drawn.
+    package var treeChangedSinceLastFrame: Bool {
+        guard let root = layer, let (tree, generation) = CommittedTrees.snapshot(for: root) else {
+            return lastDrawn != nil
+        }
+        guard let last = lastDrawn else { return true }
+        return last.generation != generation || last.animated || Self.hasAnimations(tree)
+    }
 
     /// The media time at which the next frame differs: now while animations run, infinity when
     /// the tree is still.
@@ -238,11 +277,14 @@ package enum DeepTree {
         init(_ b: @escaping () -> T) { body = b }
     }
 
-    package static func run<T>(_ body: @escaping () -> T) -> T {
+    /// Runs `body` on a thread whose stack holds `levels` levels of draw-list recursion (24 KiB
+    /// each: a debug build uses 12; at least 256 MiB, at most 4 GiB: only the part used is ever
+    /// touched).
+    package static func run<T>(levels: Int = 0, _ body: @escaping () -> T) -> T {
         let box = Box(body)
         let done = DispatchSemaphore(value: 0)
         let thread = Thread { box.value = box.body(); done.signal() }
-        thread.stackSize = 256 << 20
+        thread.stackSize = min(4 << 30, max(256 << 20, levels * (24 << 10)))
         thread.start()
         done.wait()
         return box.value!

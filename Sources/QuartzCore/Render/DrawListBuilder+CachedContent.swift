@@ -61,7 +61,7 @@ extension DrawListBuilder {
         guard b.width > 0, b.height > 0, b.width * b.height <= 4_194_304, b.minX.isFinite, b.minY.isFinite else { return false }
         let map = Self.planeMap(matrix)
         guard Self.maximumScale(map, over: b) <= 1 + 1e-9 else { return false }
-        let tw = Int(b.width.rounded(.up)), th = Int(b.height.rounded(.up))
+        let tw = deviceInt(b.width.rounded(.up)), th = deviceInt(b.height.rounded(.up))
         let sx = Double(tw) / Double(b.width), sy = Double(th) / Double(b.height)
         let image = s.contents as? CGImage
         let key = LayerContentCache.Key(

@@ -48,6 +48,10 @@ package final class DrawListBuilder {
         let s = layer.state
         guard !s.isHidden, s.opacity > 0, opacity > 0, matrix.isFinite else { return }
         let map = Self.planeMap(matrix)
+        // A plane collapsed to a line or point (zero scale, w = 0 at the eye plane, m44 = 0) or
+        // overflowing (det = ±inf) shows nothing, nor does the subtree flattened into it.
+        let det = map.determinant
+        guard det != 0, det.isFinite else { return }
         if !s.isDoubleSided && Self.isBackFacing(map, s.bounds) { return }
 
         let hasShadow = s.shadowOpacity > 0 && s.shadowColor.map { $0.alpha > 0 } ?? false
@@ -261,10 +265,14 @@ package final class DrawListBuilder {
         let map = Self.planeMap(matrix)
         if s.masksToBounds || !hasVisibleSublayers, let e = Self.deviceBounds(of: s.bounds, map) { area = area.intersection(e) }
         if let mask = layer.mask, let e = Self.deviceBounds(of: mask.state.frameInParent(of: s), map) { area = area.intersection(e) }
+        // The shadow's device offset; a shadow thrown to a non-finite place is not drawn.
+        let o0 = map.apply(x: 0, y: 0), o1 = map.apply(x: s.shadowOffset.width, y: s.shadowOffset.height)
+        let shadowShift = SIMD2(o1.x - o0.x, o1.y - o0.y)
+        let hasShadow = hasShadow && shadowShift.x.isFinite && shadowShift.y.isFinite
+        if !hasShadow && layer.mask == nil && !groupOpacity { return emitContent(layer, matrix: matrix, clip: clip, opacity: opacity * s.opacity) }
         if hasShadow {
-            let reach = Int((s.shadowRadius * 3 * Self.linearScale(map)).rounded(.up)) + 2
-            let o0 = map.apply(x: 0, y: 0), o1 = map.apply(x: s.shadowOffset.width, y: s.shadowOffset.height)
-            let dx = Int(abs(o1.x - o0.x).rounded(.up)), dy = Int(abs(o1.y - o0.y).rounded(.up))
+            let reach = deviceInt(max(0, s.shadowRadius * 3 * Self.linearScale(map)).rounded(.up)) + 2
+            let dx = deviceInt(abs(shadowShift.x).rounded(.up)), dy = deviceInt(abs(shadowShift.y).rounded(.up))
             area = IntRect(x0: area.x0 - reach - dx, y0: area.y0 - reach - dy, x1: area.x1 + reach + dx, y1: area.y1 + reach + dy)
                 .intersection(visible)
         }
@@ -286,13 +294,7 @@ package final class DrawListBuilder {
         commands = saved
 
         if let mask = layer.mask {
-            let maskSurface = Surface(width: w, height: h)
-            offscreenPixels += w * h
-            let sub = DrawListBuilder(target: IntRect(x0: 0, y0: 0, x1: w, y1: h), threads: threads)
-            let maskMatrix = mask.state.localToParent.concatenating(LayerGeometry.flatten).concatenating(matrix).concatenating(shift)
-            let maskCommands = sub.build(mask, rootMatrix: maskMatrix)
-            execute(maskCommands, on: maskSurface, threads: threads)
-            applyMask(offscreen, mask: maskSurface, offsetX: 0, offsetY: 0)
+            applyMaskChain(mask, ownerMatrix: matrix.concatenating(shift), to: offscreen)
         }
 
         let place = Projective.translation(Double(-area.x0), Double(-area.y0))
@@ -312,8 +314,8 @@ package final class DrawListBuilder {
                 memcpy(shadow.pixels, offscreen.pixels, w * h * 4)
             }
             blur(shadow, radius: Double(s.shadowRadius) * Self.linearScale(map), threads: threads)
-            let o0 = map.apply(x: 0, y: 0), o1 = map.apply(x: s.shadowOffset.width, y: s.shadowOffset.height)
-            let dx = o1.x - o0.x, dy = o1.y - o0.y
+            // Beyond the visible area the offset only moves the shadow out of sight.
+            let dx = max(-1e9, min(1e9, shadowShift.x)), dy = max(-1e9, min(1e9, shadowShift.y))
             let shadowRect = RoundedRect(minX: rect.minX + dx, minY: rect.minY + dy, maxX: rect.maxX + dx, maxY: rect.maxY + dy)
             commands.append(FillCommand(shape: shadowRect, localToDevice: .identity,
                                         paint: .alphaMask(shadow, map: Projective.translation(Double(-area.x0) - dx, Double(-area.y0) - dy),
@@ -323,6 +325,47 @@ package final class DrawListBuilder {
         commands.append(FillCommand(shape: rect, localToDevice: .identity,
                                     paint: .texture(offscreen, map: place, filter: .nearest),
                                     opacity: groupAlpha, clip: Clip(rect: clip.rect)))
+    }
+
+    /// Multiplies `offscreen` by the alpha of `mask` (in the owner's plane mapped to the offscreen
+    /// by `ownerMatrix`). A mask's own mask multiplies in turn, so a chain of masks (10,000 deep)
+    /// takes one scratch surface, not two per level; a mask with a shadow, a group opacity or a
+    /// transition is drawn whole, with its mask, as any layer.
+    private func applyMaskChain(_ mask: PresentedLayer, ownerMatrix: CATransform3D, to offscreen: Surface) {
+        let w = offscreen.width, h = offscreen.height
+        let full = IntRect(x0: 0, y0: 0, x1: w, y1: h)
+        let scratch = Surface(width: w, height: h)
+        offscreenPixels += w * h
+        var current: PresentedLayer? = mask
+        var parentMatrix = ownerMatrix
+        while let m = current {
+            let s = m.state
+            let mm = s.localToParent.concatenating(LayerGeometry.flatten).concatenating(parentMatrix)
+            let sub = DrawListBuilder(target: full, threads: threads)
+            let plain = m.mask != nil && m.transition == nil && !m.isTransformLayer
+                && !(s.shadowOpacity > 0 && s.shadowColor.map { $0.alpha > 0 } ?? false)
+                && !(s.allowsGroupOpacity && s.opacity < 1)
+            if plain {
+                // This level's own content and sublayers; its mask is the next level.
+                let map = Self.planeMap(mm), det = map.determinant
+                let shows = !s.isHidden && s.opacity > 0 && mm.isFinite && det != 0 && det.isFinite
+                    && (s.isDoubleSided || !Self.isBackFacing(map, s.bounds))
+                guard shows else { return offscreen.clear(0) }
+                scratch.clear(0)
+                let commands = sub.withCommandList { sub.emitContent(m, matrix: mm, clip: Clip(rect: full), opacity: s.opacity) }
+                execute(commands, on: scratch, threads: threads)
+                offscreenPixels += sub.offscreenPixels
+                applyMask(offscreen, mask: scratch, offsetX: 0, offsetY: 0)
+                current = m.mask
+                parentMatrix = mm
+            } else {
+                scratch.clear(0)
+                execute(sub.build(m, rootMatrix: mm), on: scratch, threads: threads)
+                offscreenPixels += sub.offscreenPixels
+                applyMask(offscreen, mask: scratch, offsetX: 0, offsetY: 0)
+                current = nil
+            }
+        }
     }
 
     // MARK: Geometry helpers
@@ -389,7 +432,7 @@ package final class DrawListBuilder {
             .compactMap { map.projectIfInFront(x: $0.0, y: $0.1) }
         guard pts.count == 4 else { return nil }
         let xs = pts.map(\.x), ys = pts.map(\.y)
-        let clampI = { (v: Double) -> Int in Int(max(-1e9, min(1e9, v))) }
+        let clampI = deviceInt
         return IntRect(x0: clampI(xs.min()!.rounded(.down)) - 1, y0: clampI(ys.min()!.rounded(.down)) - 1,
                        x1: clampI(xs.max()!.rounded(.up)) + 1, y1: clampI(ys.max()!.rounded(.up)) + 1)
     }

@@ -90,10 +90,10 @@ package final class LayerContentCache {
             // The quadrant's square in texels, one texel wider all round, inside the image.
             let a = toTexel.apply(x: x, y: y), c = toTexel.apply(x: x + ix * r, y: y + iy * r)
             guard a.x.isFinite, a.y.isFinite, c.x.isFinite, c.y.isFinite else { transparent = false; break }
-            let x0 = max(0, Int(max(-2, min(a.x, c.x)).rounded(.down)) - 1)
-            let y0 = max(0, Int(max(-2, min(a.y, c.y)).rounded(.down)) - 1)
-            let x1 = min(image.width, Int(min(1e7, max(a.x, c.x)).rounded(.up)) + 1)
-            let y1 = min(image.height, Int(min(1e7, max(a.y, c.y)).rounded(.up)) + 1)
+            let x0 = max(0, deviceInt(max(-2, min(a.x, c.x)).rounded(.down)) - 1)
+            let y0 = max(0, deviceInt(max(-2, min(a.y, c.y)).rounded(.down)) - 1)
+            let x1 = min(image.width, deviceInt(min(1e7, max(a.x, c.x)).rounded(.up)) + 1)
+            let y1 = min(image.height, deviceInt(min(1e7, max(a.y, c.y)).rounded(.up)) + 1)
             guard x0 < x1, y0 < y1 else { continue }
             let cx = x + ix * r, cy = y + iy * r, reach = max(0, r - margin)
             for ty in y0..<y1 {

@@ -1,8 +1,8 @@
 /// A cubic Bézier from (0, 0) to (1, 1) that maps an animation's time fraction to its progress.
 ///
-/// Differs from Apple: an unknown name gives the linear function (Apple raises an exception);
-/// control-point x values are clamped to 0…1 so the curve stays a function of time.
-public final class CAMediaTimingFunction: NSObject, @unchecked Sendable {
+/// Differs from Apple: an unknown name is reported through `StrataDiagnostics` and gives the
+/// linear function (Apple raises an exception); control-point x values are clamped to 0…1 so the curve stays a function of time.
+public final class CAMediaTimingFunction: NSObject, NSSecureCoding, @unchecked Sendable {
     // Immutable after init, hence Sendable.
     private let c1x: Float, c1y: Float, c2x: Float, c2y: Float
 
@@ -13,7 +13,10 @@ public final class CAMediaTimingFunction: NSObject, @unchecked Sendable {
         case .easeOut: self.init(controlPoints: 0, 0, 0.58, 1)
         case .easeInEaseOut: self.init(controlPoints: 0.42, 0, 0.58, 1)
         case .default: self.init(controlPoints: 0.25, 0.1, 0.25, 1)
-        default: self.init(controlPoints: 0, 0, 1, 1)
+        case .linear: self.init(controlPoints: 0, 0, 1, 1)
+        default:
+            StrataDiagnostics.report("CAMediaTimingFunction(name: \"\(name.rawValue)\"): unknown name (Apple raises an exception); using linear")
+            self.init(controlPoints: 0, 0, 1, 1)
         }
     }
 
@@ -26,6 +29,22 @@ public final class CAMediaTimingFunction: NSObject, @unchecked Sendable {
         self.c2x = clampX(c2x)
         self.c2y = finiteY(c2y)
         super.init()
+    }
+
+    /// Timing functions support secure coding.
+    public static var supportsSecureCoding: Bool { true }
+
+    /// Archives the two control points.
+    public func encode(with coder: NSCoder) {
+        coder.encode(c1x, forKey: "c1x"); coder.encode(c1y, forKey: "c1y")
+        coder.encode(c2x, forKey: "c2x"); coder.encode(c2y, forKey: "c2y")
+    }
+
+    /// A timing function decoded from `encode(with:)`'s archive; nil when it is not one.
+    public convenience init?(coder: NSCoder) {
+        guard coder.allowsKeyedCoding, coder.containsValue(forKey: "c1x") else { return nil }
+        self.init(controlPoints: coder.decodeFloat(forKey: "c1x"), coder.decodeFloat(forKey: "c1y"),
+                  coder.decodeFloat(forKey: "c2x"), coder.decodeFloat(forKey: "c2y"))
     }
 
     /// Writes control point `idx` (0…3: (0, 0), c1, c2, (1, 1)) as two floats to `ptr`.

@@ -19,7 +19,22 @@ public final class CATransaction: NSObject {
         var levels: [Level] = []
         var changed: [ObjectIdentifier: CALayer] = [:]
         var implicitCommitScheduled = false
+        /// Above 0 while presentation copies are being made: their `init(layer:)` (a subclass's
+        /// own code) may set properties, which must neither run actions nor mark the copies for
+        /// commit.
+        var presentationCopyDepth = 0
     }
+
+    /// Runs `body` with property writes neither running actions nor joining the transaction.
+    static func makingPresentationCopies<T>(_ body: () -> T) -> T {
+        let s = stack
+        s.presentationCopyDepth += 1
+        defer { s.presentationCopyDepth -= 1 }
+        return body()
+    }
+
+    /// Whether presentation copies are being made on this thread.
+    static var isMakingPresentationCopies: Bool { stack.presentationCopyDepth > 0 }
 
     private static let stackKey = "org.strata.CATransaction.stack"
     static var stack: Stack {
@@ -138,6 +153,7 @@ public final class CATransaction: NSObject {
 
     /// Records a changed layer; opens an implicit transaction when needed.
     static func layerChanged(_ layer: CALayer) {
+        guard stack.presentationCopyDepth == 0 else { return }
         _ = currentLevel()
         stack.changed[ObjectIdentifier(layer)] = layer
     }

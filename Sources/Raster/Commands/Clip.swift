@@ -9,6 +9,7 @@
 /// - `roundedRects` are anti-aliased; their coverages multiply the shape's.
 /// - `holes` are anti-aliased rounded rects removed from the shape (a border is the bounds with
 ///   the inner rounded rect as a hole).
+/// - `mask`, an 8-bit device coverage mask, multiplies the coverage (clip paths, masks).
 public struct Clip: Sendable {
     /// Device pixels the command may touch.
     public var rect: IntRect
@@ -18,14 +19,17 @@ public struct Clip: Sendable {
     public var roundedRects: [(shape: RoundedRect, deviceToLocal: Projective)]
     /// Rounded rects removed from the shape, each with the map from device to its local space.
     public var holes: [(shape: RoundedRect, deviceToLocal: Projective)]
+    /// A device coverage mask multiplying the shape's coverage, or nil for none.
+    public var mask: CoverageMask?
 
     /// Creates a clip; by default only the rect applies.
     public init(rect: IntRect = .unbounded, polygon: [SIMD2<Double>]? = nil,
                 roundedRects: [(shape: RoundedRect, deviceToLocal: Projective)] = [],
-                holes: [(shape: RoundedRect, deviceToLocal: Projective)] = []) {
+                holes: [(shape: RoundedRect, deviceToLocal: Projective)] = [], mask: CoverageMask? = nil) {
         self.rect = rect
         self.polygon = polygon
         self.roundedRects = roundedRects
         self.holes = holes
+        self.mask = mask
     }
 }

@@ -1,9 +1,9 @@
-/// One drawing step: fill a rounded rectangle of some plane with a paint, source-over.
+/// One drawing step: fill a shape of some plane with a paint.
 ///
 /// `opacity` multiplies the paint (values outside 0...1 are clamped; NaN draws nothing).
 public struct FillCommand: Sendable {
-    /// The outline in the plane's local coordinates.
-    public var shape: RoundedRect
+    /// What is filled, in the plane's local coordinates.
+    public var geometry: Shape
     /// The plane's local coordinates → device pixels (pixel (i, j) covers `[i, i+1)×[j, j+1)`).
     public var localToDevice: Projective
     /// What fills the shape.
@@ -12,14 +12,43 @@ public struct FillCommand: Sendable {
     public var opacity: Float
     /// Where the command may paint.
     public var clip: Clip
+    /// How the paint combines with the pixels below.
+    public var blendMode: BlendMode
+    /// False makes coverage all or nothing (a pixel is in when half of it is covered):
+    /// `CGContext.setShouldAntialias(false)`.
+    public var antialias: Bool
 
-    /// Creates a fill command.
+    /// Creates a command filling a rounded rectangle.
     public init(shape: RoundedRect, localToDevice: Projective, paint: Paint,
-                opacity: Float = 1, clip: Clip = Clip()) {
-        self.shape = shape
+                opacity: Float = 1, clip: Clip = Clip(), blendMode: BlendMode = .normal, antialias: Bool = true) {
+        self.geometry = .roundedRect(shape)
         self.localToDevice = localToDevice
         self.paint = paint
         self.opacity = opacity
         self.clip = clip
+        self.blendMode = blendMode
+        self.antialias = antialias
+    }
+
+    /// Creates a command filling a path with a fill rule.
+    public init(path: PathGeometry, rule: FillRule, localToDevice: Projective, paint: Paint,
+                opacity: Float = 1, clip: Clip = Clip(), blendMode: BlendMode = .normal, antialias: Bool = true) {
+        self.geometry = .path(path, rule)
+        self.localToDevice = localToDevice
+        self.paint = paint
+        self.opacity = opacity
+        self.clip = clip
+        self.blendMode = blendMode
+        self.antialias = antialias
+    }
+
+    /// The rounded rectangle this command fills; for a path, an empty rectangle. Setting it
+    /// makes the command fill that rectangle.
+    public var shape: RoundedRect {
+        get {
+            if case .roundedRect(let r) = geometry { return r }
+            return RoundedRect(minX: 0, minY: 0, maxX: 0, maxY: 0)
+        }
+        set { geometry = .roundedRect(newValue) }
     }
 }

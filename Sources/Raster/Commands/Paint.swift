@@ -15,4 +15,6 @@ public enum Paint: Sendable {
     case textureOverColor(Surface, map: Projective, filter: Filter, color: UInt32)
     /// `color` scaled by the alpha of the sampled image (shadows, masks).
     case alphaMask(Surface, map: Projective, color: UInt32)
+    /// A gradient, through `map` (plane-local → gradient coordinates).
+    case gradient(Gradient, map: Projective)
 }

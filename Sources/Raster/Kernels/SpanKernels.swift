@@ -121,7 +121,7 @@ func over_bilinear_affine(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ t
     // Fixed point of (u − 0.5, v − 0.5): positions relative to texel centres. Far values are
     // clamped first (per pixel below too), so nothing overflows for any finite map.
     @inline(__always) func fixed(_ x: Double) -> Int {
-        Int(Swift.min(Swift.max(x, -1e9), 1e9) * 65536)
+        x.isNaN ? 0 : Int(Swift.min(Swift.max(x, -1e9), 1e9) * 65536)   // max(NaN, …) is NaN
     }
     var u = fixed(start.x - 0.5), v = fixed(start.y - 0.5)
     let du = fixed(step.x), dv = fixed(step.y)

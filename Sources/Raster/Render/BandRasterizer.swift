@@ -16,10 +16,21 @@ struct BandRasterizer: @unchecked Sendable {
     let rims: UnsafePointer<AffineRim>
     let similarities: UnsafePointer<SimilarityFill>
     let projectives: UnsafePointer<ProjectiveFill>
+    let paths: UnsafePointer<PathFill>
+    let pathEdges: UnsafePointer<PathEdge>
+    let pathBandOffsets: UnsafePointer<Int32>
+    let pathBandEdges: UnsafePointer<Int32>
+    let gradients: UnsafePointer<PreparedGradient>
+    let gradientTables: UnsafePointer<UInt32>
     let pixels: UnsafeMutablePointer<UInt32>
     let stride: Int
     /// One 0...255 scale per pixel of the varying span being drawn.
     var coverage: UnsafeMutablePointer<UInt32>
+    /// One premultiplied source colour per pixel of the span being drawn (paints that are
+    /// fetched before blending: gradients, blend modes). Surface width + 8.
+    var scratch: UnsafeMutablePointer<UInt32>
+    /// Signed-area accumulation of one path row, surface width + 2 cells, all zero between rows.
+    var accumulation: UnsafeMutablePointer<Double>
     /// Nanoseconds per `RasterProfile.Kernel`, when profiling.
     var profileSlots: UnsafeMutablePointer<UInt64>? = nil
     /// False makes the projective fast path compute every pixel's coverage (tests).
@@ -47,15 +58,16 @@ struct BandRasterizer: @unchecked Sendable {
     /// Rows `r0..<r1` of one fill.
     @inline(__always)
     func renderFill(_ f: UnsafePointer<PreparedFill>, _ r0: Int, _ r1: Int) {
-        if f.pointee.similarity >= 0 {
-            renderSimilarity(f, similarities + f.pointee.similarity, r0, r1)
-            return
+        switch f.pointee.path {
+        case .similarity(let i):
+            renderSimilarity(f, similarities + i, r0, r1)
+        case .projective(let i):
+            renderProjective(f, projectives + i, r0, r1, walk: projectiveWalk)
+        case .path(let i):
+            renderPath(f, paths + i, r0, r1)
+        case .general, .affineRim:
+            for y in r0..<r1 { renderRow(f, y) }
         }
-        if f.pointee.projective >= 0 {
-            renderProjective(f, projectives + f.pointee.projective, r0, r1, walk: projectiveWalk)
-            return
-        }
-        for y in r0..<r1 { renderRow(f, y) }
     }
 
     /// Coverage × opacity of the fill at the centre of pixel (x, y) before hard clips, 0...1.
@@ -108,11 +120,15 @@ struct BandRasterizer: @unchecked Sendable {
                 cov *= d + 0.5
             }
         }
+        if f.pointee.aliased { cov = cov >= 0.5 ? 1 : 0 }
         for k in f.pointee.clipShapes {
             let s = clipShapes[k]
             let c = roundedRectCoverage(s.shape, s.map, px, py)
             cov *= s.isHole ? 1 - c : c
             if cov == 0 { return 0 }
+        }
+        if let m = f.pointee.mask {
+            cov *= Double(m.at(floorInt(px), floorInt(py))) * (1.0 / 255)
         }
         return cov
     }
@@ -146,8 +162,8 @@ struct BandRasterizer: @unchecked Sendable {
         // Outer range: coverage may be > 0. Inner range: coverage is exactly 1.
         var ox0 = f.pointee.bounds.x0, ox1 = f.pointee.bounds.x1
         var ix0 = ox0, ix1 = ox1
-        if f.pointee.rim >= 0 {
-            let r = rims + f.pointee.rim
+        if let rim = f.pointee.rimIndex {
+            let r = rims + rim
             // The same solve as below with the per-edge constants folded: 2 multiply-adds per edge.
             let tOut = r.pointee.outC + r.pointee.slope * py, tIn = r.pointee.inC + r.pointee.slope * py
             for i in 0..<4 {
@@ -189,15 +205,15 @@ struct BandRasterizer: @unchecked Sendable {
             if ox0 >= ox1 { return }
         }
         ix0 = Swift.max(ix0, ox0); ix1 = Swift.min(ix1, ox1)
-        if !f.pointee.clipShapes.isEmpty { ix1 = ix0 }
+        if !f.pointee.clipShapes.isEmpty || f.pointee.mask != nil { ix1 = ix0 }
 
         // Where this row's pixel centres fall in a corner quadrant (less the disc that is
         // fully covered), coverage varies: those columns are excluded from the interior.
         var ex = Exclusions(ix0: ix0, ix1: ix1)
-        if ix0 < ix1 && f.pointee.rim >= 0 {
+        if ix0 < ix1, let rimIndex = f.pointee.rimIndex {
             // Affine: the corner quadrant along the row is the intersection of two half-lines
             // in x (local x and local y are linear in x), then less the fully covered disc.
-            let inv = f.pointee.inverse, rim = rims + f.pointee.rim
+            let inv = f.pointee.inverse, rim = rims + rimIndex
             let dx = inv.m11, dy = inv.m12, qa = rim.pointee.qa, inverseQa = rim.pointee.inverseQa
             let inverseDx = rim.pointee.inverseDx, inverseDy = rim.pointee.inverseDy
             let bx = inv.m11 * 0.5 + inv.m21 * py + inv.m31, by = inv.m12 * 0.5 + inv.m22 * py + inv.m32
@@ -270,7 +286,8 @@ struct BandRasterizer: @unchecked Sendable {
         let row = pixels + y &* stride
         // Solid fills on the affine path skip the general span functions (and their look at
         // the paint enum) for every span of the row.
-        let solidRim: UnsafePointer<AffineRim>? = f.pointee.rim >= 0 && rims[f.pointee.rim].isSolid ? rims + f.pointee.rim : nil
+        var solidRim: UnsafePointer<AffineRim>? = nil
+        if let i = f.pointee.rimIndex, rims[i].isSolid { solidRim = rims + i }
         @inline(__always) func varying(_ a: Int, _ b: Int) {
             if a >= b { return }
             if let r = solidRim { rimSolid(f, r, row, py, a, b) } else { varyingSpan(f, row, y, a, b) }
@@ -321,7 +338,7 @@ struct BandRasterizer: @unchecked Sendable {
     func varyingSpan(_ f: UnsafePointer<PreparedFill>, _ row: UnsafeMutablePointer<UInt32>, _ y: Int, _ x0: Int, _ x1: Int) {
         if x0 >= x1 { return }
         let py = Double(y) + 0.5
-        if case .solid(let color, _) = f.pointee.paint {
+        if case .solid(let color, _) = f.pointee.paint, f.pointee.blend == .normal {
             // over_solid_coverage fused with the coverage computation: rim spans are short,
             // so one pass without the coverage row is cheaper.
             for x in x0..<x1 {
@@ -332,9 +349,9 @@ struct BandRasterizer: @unchecked Sendable {
             return
         }
         var any = false
-        if f.pointee.rim >= 0 {
+        if let rim = f.pointee.rimIndex {
             // Affine fast path (textures): the same coverage as solid rims, into the row.
-            let r = rims + f.pointee.rim
+            let r = rims + rim
             let (rowC, rowQx, rowQy) = affineRowConstants(f, r, py)
             let opacity = f.pointee.opacity
             for x in x0..<x1 {
@@ -424,6 +441,9 @@ struct BandRasterizer: @unchecked Sendable {
     func paintSpan(_ f: UnsafePointer<PreparedFill>, _ row: UnsafeMutablePointer<UInt32>, _ y: Int, _ x0: Int, _ x1: Int,
                    coverage: UnsafePointer<UInt32>?, room: (before: Int, after: Int)? = nil) {
         let dst = row + x0, n = x1 - x0
+        if f.pointee.blend != .normal {
+            return compositeSpan(f, dst, y, x0, n, coverage: coverage)
+        }
         switch f.pointee.paint {
         case .solid(let color, let interior):
             if let coverage { over_solid_coverage(dst, n, color, coverage) } else { over_solid(dst, n, interior) }
@@ -448,7 +468,45 @@ struct BandRasterizer: @unchecked Sendable {
             let perspective = !(m.m13 == 0 && m.m23 == 0 && m.m33 == 1)
             over_solid_alpha_mask(dst, n, tex, color: color, start: start, step: step, perspective: perspective,
                                   scale: f.pointee.opacity8, coverage: coverage)
+        case .gradient:
+            compositeSpan(f, dst, y, x0, n, coverage: coverage)
         }
+    }
+
+    /// The general painter: the paint's colours for the span are fetched into `scratch`
+    /// (scaled by `fetchScale`), then blended with the fill's mode under the coverage row, or
+    /// the fill's constant scale for an interior span.
+    @inline(never)
+    func compositeSpan(_ f: UnsafePointer<PreparedFill>, _ dst: UnsafeMutablePointer<UInt32>, _ y: Int, _ x0: Int, _ n: Int,
+                       coverage: UnsafePointer<UInt32>?) {
+        let scale = f.pointee.fetchScale
+        switch f.pointee.paint {
+        case .solid(_, let interior):
+            // `interior` is the colour × opacity, which is what a non-normal mode fetches; under
+            // normal blending only gradients come here, so this branch is for blend modes.
+            scratch.update(repeating: interior, count: n)
+        case .texture(let tex, let m, let filter, let underlay):
+            let py = Double(y) + 0.5
+            for i in 0..<n {
+                let h = m.applyHomogeneous(x: Double(x0 + i) + 0.5, y: py)
+                guard h.z > 0 else { scratch[i] = 0; continue }
+                let u = h.x / h.z, v = h.y / h.z
+                var t = filter == .nearest ? tex.nearest(u, v) : tex.bilinear(u, v)
+                if underlay != 0 { t = overUnderlay(t, underlay) }
+                scratch[i] = mul255(t, scale)
+            }
+        case .alphaMask(let tex, let m, let color):
+            let py = Double(y) + 0.5
+            for i in 0..<n {
+                let h = m.applyHomogeneous(x: Double(x0 + i) + 0.5, y: py)
+                guard h.z > 0 else { scratch[i] = 0; continue }
+                let a = tex.bilinear(h.x / h.z, h.y / h.z) >> 24
+                scratch[i] = mul255(mul255(color, a), scale)
+            }
+        case .gradient(let g):
+            fetch_gradient(scratch, n, gradients + g, gradientTables, x0: x0, y: y, scale: scale)
+        }
+        blend_span(f.pointee.blend, dst, scratch, n, coverage: coverage, scale: f.pointee.opacity8)
     }
 }
 

@@ -78,51 +78,84 @@ private func rasterise(_ scene: PreparedScene, on surface: Surface, threads: Int
     let bands = (surface.height + bandHeight - 1) / bandHeight
     let workers = Swift.max(1, Swift.min(threads, bands))
     let width = surface.width, height = surface.height
-    scene.fills.withUnsafeBufferPointer { fills in
-    scene.edges.withUnsafeBufferPointer { edges in
-    scene.hardEdges.withUnsafeBufferPointer { hardEdges in
-    scene.corners.withUnsafeBufferPointer { corners in
-    scene.cornerExtents.withUnsafeBufferPointer { cornerExtents in
-    scene.clipShapes.withUnsafeBufferPointer { clipShapes in
-    scene.rims.withUnsafeBufferPointer { rims in
-    scene.similarities.withUnsafeBufferPointer { similarities in
-    scene.projectives.withUnsafeBufferPointer { projectives in
-        // Bands are disjoint rows of the surface, so workers never write the same pixel;
-        // the prepared scene is read-only while they run.
-        let template = BandRasterizer(fills: fills, edges: edges.baseAddress ?? placeholder(),
-                                      hardEdges: hardEdges.baseAddress ?? placeholder(),
-                                      corners: corners.baseAddress ?? placeholder(),
-                                      cornerExtents: cornerExtents.baseAddress ?? placeholder(),
-                                      clipShapes: clipShapes.baseAddress ?? placeholder(),
-                                      rims: rims.baseAddress ?? placeholder(),
-                                      similarities: similarities.baseAddress ?? placeholder(),
-                                      projectives: projectives.baseAddress ?? placeholder(),
-                                      pixels: surface.pixels, stride: surface.stride,
-                                      coverage: UnsafeMutablePointer(mutating: placeholder()))
+    scene.withRasterizer(pixels: surface.pixels, stride: surface.stride) { template in
         let counter = BandCounter()
         let work: @Sendable (Int) -> Void = { _ in
-            var r = template
-            // + 8: the similarity path's chunks may run up to 7 entries past a span.
-            r.coverage = .allocate(capacity: width + 8)
-            defer { r.coverage.deallocate() }
-            let slots: UnsafeMutableBufferPointer<UInt64>? = profile.map { _ in
-                let b = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: RasterProfile.Kernel.allCases.count)
-                b.initialize(repeating: 0)
-                return b
-            }
-            r.profileSlots = slots?.baseAddress
-            defer { if let slots, let profile { profile.add(UnsafeBufferPointer(slots)); slots.deallocate() } }
-            // Bands are handed out one at a time, so a worker that loses its core for a while
-            // (to another process, or to the thread preparing the next frame) leaves its share
-            // to the others instead of holding up the frame.
-            while true {
-                let band = counter.next.wrappingAdd(1, ordering: .relaxed).oldValue
-                if band >= bands { break }
-                r.render(rows: band * bandHeight, Swift.min(height, (band + 1) * bandHeight))
+            template.withRowBuffers(width: width) { r in
+                let slots: UnsafeMutableBufferPointer<UInt64>? = profile.map { _ in
+                    let b = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: RasterProfile.Kernel.allCases.count)
+                    b.initialize(repeating: 0)
+                    return b
+                }
+                r.profileSlots = slots?.baseAddress
+                defer { if let slots, let profile { profile.add(UnsafeBufferPointer(slots)); slots.deallocate() } }
+                // Bands are handed out one at a time, so a worker that loses its core for a while
+                // (to another process, or to the thread preparing the next frame) leaves its share
+                // to the others instead of holding up the frame.
+                while true {
+                    let band = counter.next.wrappingAdd(1, ordering: .relaxed).oldValue
+                    if band >= bands { break }
+                    r.render(rows: band * bandHeight, Swift.min(height, (band + 1) * bandHeight))
+                }
             }
         }
         BandWorkers.shared.run(workers, work)
-    }}}}}}}}}
+    }
+}
+
+extension PreparedScene {
+    /// Calls `body` with a rasteriser over this scene's arrays and the given pixels; the
+    /// rasteriser (and its copies) is valid only inside `body`. Bands are disjoint rows of the
+    /// surface, so workers never write the same pixel; the scene is read-only while they run.
+    func withRasterizer<R>(pixels: UnsafeMutablePointer<UInt32>, stride: Int, _ body: (BandRasterizer) -> R) -> R {
+        fills.withUnsafeBufferPointer { fills in
+        edges.withUnsafeBufferPointer { edges in
+        hardEdges.withUnsafeBufferPointer { hardEdges in
+        corners.withUnsafeBufferPointer { corners in
+        cornerExtents.withUnsafeBufferPointer { cornerExtents in
+        clipShapes.withUnsafeBufferPointer { clipShapes in
+        rims.withUnsafeBufferPointer { rims in
+        similarities.withUnsafeBufferPointer { similarities in
+        projectives.withUnsafeBufferPointer { projectives in
+        paths.withUnsafeBufferPointer { paths in
+        pathEdges.withUnsafeBufferPointer { pathEdges in
+        pathBandOffsets.withUnsafeBufferPointer { pathBandOffsets in
+        pathBandEdges.withUnsafeBufferPointer { pathBandEdges in
+        gradients.withUnsafeBufferPointer { gradients in
+        gradientTables.withUnsafeBufferPointer { gradientTables in
+            body(BandRasterizer(fills: fills, edges: base(edges), hardEdges: base(hardEdges), corners: base(corners),
+                                cornerExtents: base(cornerExtents), clipShapes: base(clipShapes), rims: base(rims),
+                                similarities: base(similarities), projectives: base(projectives), paths: base(paths),
+                                pathEdges: base(pathEdges), pathBandOffsets: base(pathBandOffsets),
+                                pathBandEdges: base(pathBandEdges), gradients: base(gradients),
+                                gradientTables: base(gradientTables), pixels: pixels, stride: stride,
+                                coverage: UnsafeMutablePointer(mutating: placeholder()),
+                                scratch: UnsafeMutablePointer(mutating: placeholder()),
+                                accumulation: UnsafeMutablePointer(mutating: placeholder())))
+        }}}}}}}}}}}}}}}
+    }
+}
+
+extension BandRasterizer {
+    /// Runs `body` with a copy that owns its row buffers for a surface `width` pixels wide
+    /// (coverage, scratch, and the path accumulation, zeroed).
+    func withRowBuffers(width: Int, _ body: (inout BandRasterizer) -> Void) {
+        var r = self
+        // + 8: the similarity path's chunks may run up to 7 entries past a span.
+        r.coverage = .allocate(capacity: width + 8)
+        r.scratch = .allocate(capacity: width + 8)
+        // Zero between rows: each path row clears the cells it touched.
+        r.accumulation = .allocate(capacity: width + 2)
+        r.accumulation.initialize(repeating: 0, count: width + 2)
+        defer { r.coverage.deallocate(); r.scratch.deallocate(); r.accumulation.deallocate() }
+        body(&r)
+    }
+}
+
+/// The base of an array's buffer, or a never-read placeholder for an empty one.
+@inline(__always)
+private func base<T>(_ b: UnsafeBufferPointer<T>) -> UnsafePointer<T> {
+    b.baseAddress ?? placeholder()
 }
 
 /// The next band to render, shared by the workers of one `execute`.

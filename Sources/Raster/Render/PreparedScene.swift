@@ -70,6 +70,39 @@ enum PreparedPaint: Sendable {
     case texture(TextureView, deviceToTexel: Projective, filter: Filter, underlay: UInt32)
     /// A colour scaled by a texture's alpha.
     case alphaMask(TextureView, deviceToTexel: Projective, color: UInt32)
+    /// A gradient: index into `PreparedScene.gradients`.
+    case gradient(Int)
+}
+
+/// How a prepared fill is rasterised: the one place a fast path is recorded. Each payload is
+/// an index into the scene's array of that path's constants (fills stay small to walk).
+/// Chosen by `PreparedScene.chooseFillPath`, which documents the rules.
+enum FillPath: Sendable, Equatable {
+    /// Rows solved edge by edge, corners and clips per pixel (`BandRasterizer.renderRow`).
+    case general
+    /// `general` with the affine constants of `PreparedScene.rims` (four edges, affine).
+    case affineRim(Int)
+    /// The similarity-transformed rounded rect (`SimilarityFill`).
+    case similarity(Int)
+    /// The solid perspective rounded rect or BSP piece (`ProjectiveFill`).
+    case projective(Int)
+    /// A general path, by signed-area accumulation (`PathFill`).
+    case path(Int)
+}
+
+/// A clip's coverage mask as the bands read it (the scene keeps the `CoverageMask` alive).
+struct PreparedMask: @unchecked Sendable {
+    let bytes: UnsafeMutablePointer<UInt8>
+    let rect: IntRect
+    let width: Int
+
+    init(_ m: CoverageMask) { bytes = m.bytes; rect = m.rect; width = m.width }
+
+    /// Coverage 0...255 of device pixel (x, y).
+    @inline(__always) func at(_ x: Int, _ y: Int) -> UInt32 {
+        guard x >= rect.x0, x < rect.x1, y >= rect.y0, y < rect.y1 else { return 0 }
+        return UInt32(bytes[(y &- rect.y0) &* width &+ (x &- rect.x0)])
+    }
 }
 
 /// One fill command, ready to rasterise.
@@ -89,15 +122,24 @@ struct PreparedFill: Sendable {
     /// Local points with x in `cornerFree.x...cornerFree.z` or y in `cornerFree.y...cornerFree.w`
     /// lie in no corner quadrant: the common case skips the corner loop.
     var cornerFree: SIMD4<Double>
-    /// Index of the fill's `AffineRim` in `PreparedScene.rims`, or −1 when the fast path does
-    /// not apply. (An index, not the struct: fills stay small to walk.)
-    var rim: Int = -1
-    /// Index of the fill's `SimilarityFill` in `PreparedScene.similarities`, or −1 when that
-    /// fast path does not apply (it then wins over `rim`).
-    var similarity: Int = -1
-    /// Index of the fill's `ProjectiveFill` in `PreparedScene.projectives`, or −1 when that
-    /// fast path does not apply.
-    var projective: Int = -1
+    /// The clip's coverage mask, if any.
+    var mask: PreparedMask?
+    /// How the fill is rasterised.
+    var path: FillPath = .general
+    /// How the paint combines with the pixels below; fast paths are `.normal` only.
+    var blend: BlendMode = .normal
+    /// The scale (0...255) the paint is fetched at before blending: 255 under `.normal`, where
+    /// opacity is part of coverage; the opacity under other modes, where coverage lerps the
+    /// blended result and opacity scales the source (Core Graphics' rule).
+    var fetchScale: UInt32 = 255
+    /// All-or-nothing coverage (`FillCommand.antialias == false`).
+    var aliased = false
+
+    /// The index of the fill's `AffineRim`, when it has one.
+    @inline(__always) var rimIndex: Int? {
+        if case .affineRim(let i) = path { return i }
+        return nil
+    }
 }
 
 /// The common fill, specialised: an affine map, exactly four anti-aliased edges none of them
@@ -186,6 +228,16 @@ struct PreparedScene: Sendable {
     var rims: [AffineRim] = []
     var similarities: [SimilarityFill] = []
     var projectives: [ProjectiveFill] = []
+    var paths: [PathFill] = []
+    var pathEdges: [PathEdge] = []
+    /// Per path, per band of `bandHeight` rows: offsets into `pathBandEdges` (CSR layout).
+    var pathBandOffsets: [Int32] = []
+    var pathBandEdges: [Int32] = []
+    var gradients: [PreparedGradient] = []
+    /// Keeps the clips' masks alive while the bands read them.
+    var masks: [CoverageMask] = []
+    /// `PreparedGradient.tableSize` premultiplied colours per gradient.
+    var gradientTables: [UInt32] = []
     /// False forces every fill onto the general path (tests compare the two).
     var useSimilarityPath = true
 }
@@ -248,333 +300,3 @@ func roundedRectCoverage(_ shape: RoundedRect, _ map: Projective, _ px: Double, 
     return d <= 0 ? 0 : (d >= 1 ? 1 : d)
 }
 
-extension PreparedScene {
-    /// Prepares every drawable command; commands that cannot draw anything (empty shape,
-    /// zero or NaN opacity, non-finite or singular maps, entirely behind the eye or clipped
-    /// away) are dropped here.
-    init(_ commands: [FillCommand], surface: Surface, similarityPath: Bool = true) {
-        self.init(commands, surfaceRect: IntRect(surface), similarityPath: similarityPath)
-    }
-
-    /// Prepares `commands` for a surface whose pixels are `surfaceRect`.
-    init(_ commands: [FillCommand], surfaceRect: IntRect, similarityPath: Bool = true) {
-        useSimilarityPath = similarityPath
-        fills.reserveCapacity(commands.count)
-        edges.reserveCapacity(commands.count * 4)
-        similarities.reserveCapacity(commands.count)
-        projectives.reserveCapacity(commands.count)
-        var polygonEdges = 0
-        for command in commands { polygonEdges += command.clip.polygon?.count ?? 0 }
-        hardEdges.reserveCapacity(polygonEdges)
-        for command in commands {
-            prepare(command, surfaceRect)
-        }
-    }
-
-    private mutating func prepare(_ command: FillCommand, _ surfaceRect: IntRect) {
-        let shape = command.shape
-        let m = command.localToDevice
-        guard !shape.isEmpty, m.isFinite else { return }
-        let opacity = Double(command.opacity)
-        guard opacity.isFinite else { return }
-        let clampedOpacity = Swift.min(Swift.max(opacity, 0), 1)
-        let opacity8 = alphaScale(clampedOpacity)
-        guard opacity8 > 0 else { return }
-        var bounds = command.clip.rect.intersection(surfaceRect)
-        guard !bounds.isEmpty, let inverse0 = m.inverted() else { return }
-        let inverse = normalised(inverse0)
-
-        // The four corners in homogeneous device space, in outline order; side i runs from
-        // corner i to corner i+1: top, right, bottom, left.
-        let h0 = m.applyHomogeneous(x: shape.minX, y: shape.minY), h1 = m.applyHomogeneous(x: shape.maxX, y: shape.minY)
-        let h2 = m.applyHomogeneous(x: shape.maxX, y: shape.maxY), h3 = m.applyHomogeneous(x: shape.minX, y: shape.maxY)
-        @inline(__always) func h(_ i: Int) -> SIMD3<Double> { i == 0 ? h0 : i == 1 ? h1 : i == 2 ? h2 : h3 }
-        // Clip at W > ε (Sutherland–Hodgman against one plane), ε relative to the map's scale
-        // since projective maps are defined up to a factor.
-        let wScale = Swift.max(Swift.max(Swift.max(0, abs(h0.z)), abs(h1.z)), Swift.max(abs(h2.z), abs(h3.z)))
-        guard wScale > 0 else { return }
-        let eps = wScale * 1e-7
-        var segments = Outline()
-        var exitPoint: SIMD2<Double>? = nil, entryPoint: SIMD2<Double>? = nil
-        var exitIndex = 0
-        func project(_ p: SIMD3<Double>) -> SIMD2<Double> { SIMD2(p.x / p.z, p.y / p.z) }
-        func cut(_ p: SIMD3<Double>, _ q: SIMD3<Double>) -> SIMD3<Double> {
-            let t = (p.z - eps) / (p.z - q.z)
-            var r = p + (q - p) * t
-            r.z = eps
-            return r
-        }
-        for i in 0..<4 {
-            let p = h(i), q = h((i + 1) & 3), side = UInt8(1 << i)
-            let pIn = p.z > eps, qIn = q.z > eps
-            if pIn && qIn {
-                segments.append(OutlineSegment(project(p), project(q), side))
-            } else if pIn {
-                let c = project(cut(p, q))
-                segments.append(OutlineSegment(project(p), c, side))
-                exitPoint = c; exitIndex = segments.count
-            } else if qIn {
-                let c = project(cut(p, q))
-                entryPoint = c
-                segments.append(OutlineSegment(c, project(q), side))
-            }
-        }
-        guard segments.count > 0 else { return }
-        if let e = exitPoint, let n = entryPoint {
-            segments.insert(OutlineSegment(e, n, 16), at: exitIndex)
-        }
-        // Orientation (shoelace over the closed outline) decides which side is inside.
-        var area2 = 0.0
-        var lo = SIMD2<Double>(repeating: .infinity), hi = SIMD2<Double>(repeating: -.infinity)
-        for i in 0..<segments.count {
-            let p = segments[i].p, q = segments[i].q
-            area2 += p.x * q.y - q.x * p.y
-            lo = pointwiseMin(lo, p); hi = pointwiseMax(hi, p)
-            lo = pointwiseMin(lo, q); hi = pointwiseMax(hi, q)
-        }
-        guard area2.isFinite, abs(area2) > 1e-9, lo.x.isFinite, lo.y.isFinite, hi.x.isFinite, hi.y.isFinite else { return }
-        let orientation: Double = area2 > 0 ? 1 : -1
-        bounds = bounds.intersection(IntRect(x0: floorInt(lo.x) - 1, y0: floorInt(lo.y) - 1,
-                                             x1: ceilInt(hi.x) + 1, y1: ceilInt(hi.y) + 1))
-        guard !bounds.isEmpty else { return }
-
-        let edgeStart = edges.count
-        for i in 0..<segments.count {
-            let p = segments[i].p, q = segments[i].q, side = segments[i].side
-            let dx = q.x - p.x, dy = q.y - p.y
-            let len = (dx * dx + dy * dy).squareRoot()
-            guard len > 1e-9 else { continue }
-            let a = -dy / len * orientation, b = dx / len * orientation
-            edges.append(LineEdge(a: a, b: b, c: -(a * p.x + b * p.y), inverseA: abs(a) < 1e-12 ? 0 : 1 / a, side: side))
-        }
-        let edgeRange = edgeStart..<edges.count
-
-        // The clip polygon: hard edges, except those lying on the shape's outline.
-        let hardStart = hardEdges.count
-        if let polygon = command.clip.polygon {
-            guard polygon.count >= 3, polygon.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else {
-                hardEdges.removeSubrange(hardStart...); edges.removeSubrange(edgeStart...); return
-            }
-            var centroid = SIMD2<Double>(0, 0)
-            var plo = SIMD2<Double>(repeating: .infinity), phi = SIMD2<Double>(repeating: -.infinity)
-            for p in polygon { centroid += p; plo = pointwiseMin(plo, p); phi = pointwiseMax(phi, p) }
-            centroid /= Double(polygon.count)
-            bounds = bounds.intersection(IntRect(x0: floorInt(plo.x) - 1, y0: floorInt(plo.y) - 1,
-                                                 x1: ceilInt(phi.x) + 1, y1: ceilInt(phi.y) + 1))
-            for i in 0..<polygon.count {
-                let p0 = polygon[i], q0 = polygon[(i + 1) % polygon.count]
-                if p0 == q0 { continue }
-                let onOutline = edges[edgeRange].contains { e in
-                    abs(e.a * p0.x + e.b * p0.y + e.c) < 0.01 && abs(e.a * q0.x + e.b * q0.y + e.c) < 0.01
-                }
-                if onOutline { continue }
-                let (p, q) = (p0.x < q0.x || (p0.x == q0.x && p0.y < q0.y)) ? (p0, q0) : (q0, p0)
-                var a = p.y - q.y, b = q.x - p.x
-                var c = -(a * p.x + b * p.y)
-                let dc = a * centroid.x + b * centroid.y + c
-                if dc == 0 || !dc.isFinite { continue }
-                let flip = dc < 0
-                if flip { a = -a; b = -b; c = -c }
-                hardEdges.append(HardEdge(a: a, b: b, c: c, tieInside: !flip, inverseA: a == 0 ? 0 : 1 / a))
-            }
-        }
-        let hardRange = hardStart..<hardEdges.count
-        func abandon() {
-            hardEdges.removeSubrange(hardStart...); edges.removeSubrange(edgeStart...)
-        }
-        guard !bounds.isEmpty else { return abandon() }
-        // Rounding of d = a·px + b·py + c and of the crossing estimate stays below a few units
-        // of 2⁻⁵² × (|a|·X + |b|·Y + |c|) (X, Y: the largest |px|, |py|), i.e. that over |a|
-        // pixels along the row: 10⁻¹³ leaves a factor of several hundred.
-        let extentX = Double(Swift.max(abs(bounds.x0), abs(bounds.x1))) + 1
-        let extentY = Double(Swift.max(abs(bounds.y0), abs(bounds.y1))) + 1
-        for k in hardRange where hardEdges[k].a != 0 {
-            let e = hardEdges[k]
-            let m = 1e-13 * ((abs(e.a) * extentX + abs(e.b) * extentY + abs(e.c)) / abs(e.a) + extentX)
-            hardEdges[k].margin = m.isFinite ? m : .infinity
-        }
-
-        let cornerStart = corners.count
-        // Rounded-rect clips of other planes; those containing the whole shape are dropped.
-        let clipStart = clipShapes.count
-        for (clipShape, map0) in command.clip.roundedRects {
-            guard !clipShape.isEmpty, map0.isFinite else {
-                abandon(); corners.removeSubrange(cornerStart...); cornerExtents.removeSubrange(cornerStart...); clipShapes.removeSubrange(clipStart...); return
-            }
-            let map = normalised(map0)
-            var containsShape = true
-            for i in 0..<segments.count {
-                let p = segments[i].p
-                let hp = map.applyHomogeneous(x: p.x, y: p.y)
-                guard hp.z > 0 else { containsShape = false; break }
-                let sd = clipShape.signedDistance(x: hp.x / hp.z, y: hp.y / hp.z)
-                let g = deviceGradientLength(map, hp, sd.gx, sd.gy)
-                if !(g > 0 && sd.distance / g < -2) { containsShape = false; break }
-            }
-            if !containsShape { clipShapes.append(ClipShape(shape: clipShape, map: map)) }
-        }
-        for (hole, map0) in command.clip.holes where !hole.isEmpty && map0.isFinite {
-            clipShapes.append(ClipShape(shape: hole, map: normalised(map0), isHole: true))
-        }
-        let clipRange = clipStart..<clipShapes.count
-
-        let paint: PreparedPaint
-        switch command.paint {
-        case .solid(let color):
-            paint = .solid(color: color, interior: mul255(color, opacity8))
-        case .texture(let texture, let map, let filter):
-            guard texture.width > 0, texture.height > 0, map.isFinite else {
-                abandon(); corners.removeSubrange(cornerStart...); cornerExtents.removeSubrange(cornerStart...); clipShapes.removeSubrange(clipStart...); return
-            }
-            paint = .texture(TextureView(texture), deviceToTexel: normalised(inverse.concatenating(map)), filter: filter, underlay: 0)
-        case .textureOverColor(let texture, let map, let filter, let color):
-            guard texture.width > 0, texture.height > 0, map.isFinite else {
-                abandon(); corners.removeSubrange(cornerStart...); cornerExtents.removeSubrange(cornerStart...); clipShapes.removeSubrange(clipStart...); return
-            }
-            paint = .texture(TextureView(texture), deviceToTexel: normalised(inverse.concatenating(map)), filter: filter, underlay: color)
-        case .alphaMask(let texture, let map, let color):
-            guard texture.width > 0, texture.height > 0, map.isFinite else {
-                abandon(); corners.removeSubrange(cornerStart...); cornerExtents.removeSubrange(cornerStart...); clipShapes.removeSubrange(clipStart...); return
-            }
-            paint = .alphaMask(TextureView(texture), deviceToTexel: normalised(inverse.concatenating(map)), color: color)
-        }
-
-        var similarity = -1
-        if useSimilarityPath && edgeRange.count == 4 && hardRange.isEmpty && clipRange.isEmpty,
-           let g = SimilarityFill(shape: shape, inverse: inverse, opacity: clampedOpacity, opacity8: opacity8,
-                                  paint: command.paint) {
-            similarity = similarities.count
-            similarities.append(g)
-        }
-        var projective = -1
-        // Affine fills without hard edges keep the affine rim path.
-        if useSimilarityPath && similarity < 0 && clipRange.isEmpty && edgeRange.count == 4 && segments.count == 4
-            && (!(inverse.isAffine && inverse.m33 == 1) || !hardRange.isEmpty) {
-            let corners = SIMD8(segments[0].p.x, segments[0].p.y, segments[1].p.x, segments[1].p.y,
-                                segments[2].p.x, segments[2].p.y, segments[3].p.x, segments[3].p.y)
-            let p = edges.withUnsafeBufferPointer { edges in
-                hardEdges.withUnsafeBufferPointer { hardEdges in
-                    ProjectiveFill(shape: shape, inverse: inverse,
-                                   edges: UnsafeBufferPointer(rebasing: edges[edgeRange]),
-                                   hardEdges: UnsafeBufferPointer(rebasing: hardEdges[hardRange]), deviceCorners: corners,
-                                   opacity: clampedOpacity, opacity8: opacity8, paint: command.paint)
-                }
-            }
-            if let p {
-                projective = projectives.count
-                projectives.append(p)
-            }
-        }
-        // The fast paths need no corner zones and no rim constants.
-        var cornerRange = cornerStart..<cornerStart
-        var rim = -1
-        if similarity < 0 && projective < 0 {
-            // Rounded corners whose quadrant square reaches the bounds.
-            let spec: [(Double, Double, Double, Double, Double, UInt8)] = [
-                (shape.minX, shape.minY, 1, 1, shape.topLeft, 1 | 8),
-                (shape.maxX, shape.minY, -1, 1, shape.topRight, 1 | 2),
-                (shape.maxX, shape.maxY, -1, -1, shape.bottomRight, 2 | 4),
-                (shape.minX, shape.maxY, 1, -1, shape.bottomLeft, 4 | 8),
-            ]
-            for (x, y, ix, iy, r, mask) in spec where r > 0 {
-                // (ix, iy) points from the corner into the shape; the quadrant is the other side
-                // of the arc's centre.
-                let cx = x + ix * r, cy = y + iy * r
-                var box = SIMD4<Double>(.infinity, .infinity, -.infinity, -.infinity)
-                var quad = SIMD8<Double>(repeating: 0)
-                var behind = false
-                for (i, (qx, qy)) in [(x, y), (cx, y), (cx, cy), (x, cy)].enumerated() {
-                    let p = m.applyHomogeneous(x: qx, y: qy)
-                    if !(p.z > eps) { behind = true; break }
-                    let d = project(p)
-                    quad[2 * i] = d.x; quad[2 * i + 1] = d.y
-                    box = SIMD4(Swift.min(box.x, d.x), Swift.min(box.y, d.y), Swift.max(box.z, d.x), Swift.max(box.w, d.y))
-                }
-                if behind { box = SIMD4(-1e18, -1e18, 1e18, 1e18) }
-                if box.z < Double(bounds.x0) - 1 || box.x > Double(bounds.x1) + 1
-                    || box.w < Double(bounds.y0) - 1 || box.y > Double(bounds.y1) + 1 { continue }
-                // Under an affine map one device pixel spans at most σ local units (σ: the largest
-                // singular value of the inverse's linear part), so a disc of radius r − σ/2 (less a
-                // hair for rounding) is fully covered.
-                var full = -1.0
-                if inverse.isAffine && inverse.m33 == 1 {
-                    let sigma = largestSingularValue(inverse.m11, inverse.m12, inverse.m21, inverse.m22)
-                    let rho = r - 0.5 * sigma * (1 + 1e-6) - 1e-9 * r
-                    if rho > 0 { full = rho * rho }
-                } else if !behind {
-                    // Projective: the device → local Jacobian varies over the quadrant; take its
-                    // largest singular value at the quadrant's four device corners, with a 10 %
-                    // margin for the variation in between (W is linear, so 1/W peaks at a corner;
-                    // across one corner's square it changes by a few per cent).
-                    var sigma = 0.0
-                    for i in 0..<4 {
-                        guard let s = inverse.stretch(atX: quad[2 * i], y: quad[2 * i + 1]) else { sigma = .infinity; break }
-                        sigma = Swift.max(sigma, s)
-                    }
-                    let rho = r - 0.5 * sigma * 1.1 - 1e-9 * r
-                    if sigma.isFinite && rho > 0 { full = rho * rho }
-                }
-                corners.append(CornerZone(cx: cx, cy: cy, sx: -ix, sy: -iy, radius: r, fullRadiusSquared: full, sideMask: mask))
-                var slopes = SIMD4<Double>(repeating: 0)
-                for i in 0..<4 {
-                    let j = (i + 1) & 3
-                    let dy = quad[2 * j + 1] - quad[2 * i + 1]
-                    slopes[i] = dy == 0 ? 0 : (quad[2 * j] - quad[2 * i]) / dy
-                }
-                cornerExtents.append(CornerExtent(box: box, quad: quad, slopes: slopes, behind: behind))
-            }
-
-            cornerRange = cornerStart..<corners.count
-            if inverse.isAffine && inverse.m33 == 1 && edgeRange.count == 4 && hardRange.isEmpty && clipRange.isEmpty
-                && edges[edgeRange].allSatisfy({ $0.inverseA != 0 }) {
-                var r = AffineRim(a: .zero, b: .zero, c: .zero, outC: .zero, inC: .zero, slope: .zero, rising: .zero,
-                                  sides: .zero, midX: (shape.minX + shape.maxX) * 0.5, midY: (shape.minY + shape.maxY) * 0.5,
-                                  cx: .zero, cy: .zero, sx: .zero, sy: .zero, radius: .zero, fullRadiusSquared: .zero,
-                                  sideMask: .zero, pixelsPerUnit: 0)
-                let (m11, m12, m21, m22) = (inverse.m11, inverse.m12, inverse.m21, inverse.m22)
-                let unitsPerPixel = (m11 * m11 + m12 * m12).squareRoot()
-                let tolerance = 1e-12 * unitsPerPixel
-                if unitsPerPixel > 0, unitsPerPixel.isFinite,
-                   (abs(m11 - m22) <= tolerance && abs(m12 + m21) <= tolerance)
-                    || (abs(m11 + m22) <= tolerance && abs(m12 - m21) <= tolerance) {
-                    r.pixelsPerUnit = 1 / unitsPerPixel
-                }
-                for k in cornerRange {
-                    let z = corners[k]
-                    // (sx, sy) points out of the shape: top-left (−1, −1), top-right (1, −1)…
-                    let j = z.sy < 0 ? (z.sx < 0 ? 0 : 1) : (z.sx > 0 ? 2 : 3)
-                    r.cx[j] = z.cx; r.cy[j] = z.cy; r.sx[j] = z.sx; r.sy[j] = z.sy
-                    r.radius[j] = z.radius; r.fullRadiusSquared[j] = z.fullRadiusSquared; r.sideMask[j] = Int(z.sideMask)
-                }
-                for (i, e) in edges[edgeRange].enumerated() {
-                    r.sides[i] = Int(e.side)
-                    r.a[i] = e.a; r.b[i] = e.b; r.c[i] = e.c
-                    // d(x) = a·(x + 0.5) + b·py + c = ∓0.5  ⇔  x = (∓0.5 − c)/a − 0.5 − (b/a)·py.
-                    r.outC[i] = (-0.5 - e.c) * e.inverseA - 0.5
-                    r.inC[i] = (0.5 - e.c) * e.inverseA - 0.5
-                    r.slope[i] = -e.b * e.inverseA
-                    r.rising[i] = e.a > 0 ? 1 : 0
-                }
-                r.qa = m11 * m11 + m12 * m12
-                r.inverseQa = r.qa > 0 ? 1 / r.qa : 0
-                r.inverseDx = m11 != 0 ? 1 / m11 : 0
-                r.inverseDy = m12 != 0 ? 1 / m12 : 0
-                if case .solid(let color) = command.paint {
-                    r.isSolid = true
-                    r.color = color
-                    r.interior = mul255(color, opacity8)
-                }
-                rim = rims.count
-                rims.append(r)
-            }
-        }
-        fills.append(PreparedFill(bounds: bounds, edges: edgeRange, hardEdges: hardRange, corners: cornerRange,
-                                  clipShapes: clipRange, inverse: inverse, affine: inverse.isAffine && inverse.m33 == 1,
-                                  opacity: clampedOpacity, opacity8: opacity8, paint: paint,
-                                  cornerFree: SIMD4(shape.minX + Swift.max(shape.topLeft, shape.bottomLeft),
-                                                    shape.minY + Swift.max(shape.topLeft, shape.topRight),
-                                                    shape.maxX - Swift.max(shape.topRight, shape.bottomRight),
-                                                    shape.maxY - Swift.max(shape.bottomLeft, shape.bottomRight)),
-                                  rim: rim, similarity: similarity, projective: projective))
-    }
-}

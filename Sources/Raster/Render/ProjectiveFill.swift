@@ -698,27 +698,12 @@ extension PreparedScene {
     }
 
     private func render(on surface: Surface, walk: Bool, bands: Bool) {
-        fills.withUnsafeBufferPointer { fills in
-        edges.withUnsafeBufferPointer { edges in
-        hardEdges.withUnsafeBufferPointer { hardEdges in
-        corners.withUnsafeBufferPointer { corners in
-        cornerExtents.withUnsafeBufferPointer { cornerExtents in
-        clipShapes.withUnsafeBufferPointer { clipShapes in
-        rims.withUnsafeBufferPointer { rims in
-        similarities.withUnsafeBufferPointer { similarities in
-        projectives.withUnsafeBufferPointer { projectives in
-            func base<T>(_ b: UnsafeBufferPointer<T>) -> UnsafePointer<T> {
-                b.baseAddress ?? UnsafePointer(bitPattern: MemoryLayout<T>.alignment)!
+        withRasterizer(pixels: surface.pixels, stride: surface.stride) { template in
+            template.withRowBuffers(width: surface.width) { r in
+                r.projectiveWalk = walk
+                r.projectiveBands = bands
+                r.render(rows: 0, surface.height)
             }
-            var r = BandRasterizer(fills: fills, edges: base(edges), hardEdges: base(hardEdges), corners: base(corners),
-                                   cornerExtents: base(cornerExtents), clipShapes: base(clipShapes), rims: base(rims),
-                                   similarities: base(similarities), projectives: base(projectives),
-                                   pixels: surface.pixels, stride: surface.stride,
-                                   coverage: .allocate(capacity: surface.width + 8))
-            r.projectiveWalk = walk
-            r.projectiveBands = bands
-            r.render(rows: 0, surface.height)
-            r.coverage.deallocate()
-        }}}}}}}}}
+        }
     }
 }

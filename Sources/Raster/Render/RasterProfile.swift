@@ -9,7 +9,8 @@ public final class RasterProfile: @unchecked Sendable {
     /// The kernels a fill can take, named after their span kernels.
     public enum Kernel: Int, CaseIterable, Sendable {
         case prepare, similaritySolid, similarityTexture, affineRimSolid, solidCoverage,
-             bilinearAffine, bilinearPerspective, nearest, alphaMask, clipped, projectiveSolid, projectiveClipped
+             bilinearAffine, bilinearPerspective, nearest, alphaMask, clipped, projectiveSolid, projectiveClipped,
+             path, composite
 
         /// A pixman-style name and the path that leads to it.
         public var name: String {
@@ -26,6 +27,8 @@ public final class RasterProfile: @unchecked Sendable {
             case .clipped: return "clipped fills (hard edges, holes)"
             case .projectiveSolid: return "over_solid, projective SDF rims"
             case .projectiveClipped: return "over_solid, projective SDF rims, hard-edged pieces"
+            case .path: return "paths: signed-area accumulation"
+            case .composite: return "blend modes and gradients (fetch, then blend_span)"
             }
         }
     }
@@ -65,19 +68,24 @@ public final class RasterProfile: @unchecked Sendable {
     /// The kernel that draws a prepared fill.
     @inline(__always)
     static func kernel(of f: PreparedFill) -> Kernel {
-        if f.similarity >= 0 {
+        switch f.path {
+        case .similarity:
             if case .solid = f.paint { return .similaritySolid }
             return .similarityTexture
+        case .projective: return f.hardEdges.isEmpty ? .projectiveSolid : .projectiveClipped
+        case .path: return .path
+        case .general, .affineRim: break
         }
-        if f.projective >= 0 { return f.hardEdges.isEmpty ? .projectiveSolid : .projectiveClipped }
+        if f.blend != .normal { return .composite }
         if !f.hardEdges.isEmpty || !f.clipShapes.isEmpty { return .clipped }
-        if f.rim >= 0, case .solid = f.paint { return .affineRimSolid }
+        if f.rimIndex != nil, case .solid = f.paint { return .affineRimSolid }
         switch f.paint {
         case .solid: return .solidCoverage
         case .texture(_, let m, let filter, _):
             if filter == .nearest { return .nearest }
             return m.m13 == 0 && m.m23 == 0 && m.m33 == 1 ? .bilinearAffine : .bilinearPerspective
         case .alphaMask: return .alphaMask
+        case .gradient: return .composite
         }
     }
 }

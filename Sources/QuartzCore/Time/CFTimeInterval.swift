@@ -1,2 +1,0 @@
-/// Seconds, as on Apple platforms (Linux Foundation does not export the CoreFoundation name).
-public typealias CFTimeInterval = Double

@@ -1,0 +1,137 @@
+// Blend modes other than source-over, on premultiplied 8-bit pixels. Formulas of the W3C
+// "Compositing and Blending" spec (Apple's CGBlendMode documentation gives the same ones; its
+// plusDarker is R = max(0, 1 − ((1 − D) + (1 − S)))), in Float per channel, results clamped to
+// valid premultiplied values and rounded to nearest. Coverage lerps between the destination
+// and the blended result. These run per pixel: blend modes are rare in layer trees and in
+// CGContext drawing, so they are kept simple and exact rather than fast.
+
+/// The blended pixel of premultiplied `src` over premultiplied `dst`, before coverage.
+@inline(__always)
+func blendPixel(_ mode: BlendMode, _ src: UInt32, _ dst: UInt32) -> SIMD4<Float> {
+    // Channels as (r, g, b, a), 0...1, premultiplied.
+    let s = unpack01(src), d = unpack01(dst)
+    let sa = s.w, da = d.w
+    switch mode {
+    case .normal: return s + d * (1 - sa)
+    case .clear: return .zero
+    case .copy: return s
+    case .sourceIn: return s * da
+    case .sourceOut: return s * (1 - da)
+    case .sourceAtop: return s * da + d * (1 - sa)
+    case .destinationOver: return d + s * (1 - da)
+    case .destinationIn: return d * sa
+    case .destinationOut: return d * (1 - sa)
+    case .destinationAtop: return d * sa + s * (1 - da)
+    case .xor: return s * (1 - da) + d * (1 - sa)
+    case .plusLighter: return pointwiseMin(s + d, SIMD4(repeating: 1))
+    case .plusDarker:
+        let ra = Swift.min(1, sa + da)
+        var r = SIMD4<Float>(repeating: ra) - (SIMD4(repeating: sa) - s) - (SIMD4(repeating: da) - d)
+        r = pointwiseMax(r, .zero)
+        r.w = ra
+        return r
+    default:
+        break
+    }
+    // The separable and non-separable modes: B on straight colours, then
+    // result = (1 − da)·S + (1 − sa)·D + sa·da·B(cs, cd), alpha = sa + da − sa·da.
+    let cs = sa > 0 ? SIMD3(s.x, s.y, s.z) / sa : .zero
+    let cd = da > 0 ? SIMD3(d.x, d.y, d.z) / da : .zero
+    let b: SIMD3<Float>
+    switch mode {
+    case .multiply: b = cs * cd
+    case .screen: b = cs + cd - cs * cd
+    case .overlay: b = SIMD3(hardLight(cd.x, cs.x), hardLight(cd.y, cs.y), hardLight(cd.z, cs.z))
+    case .darken: b = pointwiseMin(cs, cd)
+    case .lighten: b = pointwiseMax(cs, cd)
+    case .colorDodge: b = SIMD3(colorDodge(cs.x, cd.x), colorDodge(cs.y, cd.y), colorDodge(cs.z, cd.z))
+    case .colorBurn: b = SIMD3(colorBurn(cs.x, cd.x), colorBurn(cs.y, cd.y), colorBurn(cs.z, cd.z))
+    case .hardLight: b = SIMD3(hardLight(cs.x, cd.x), hardLight(cs.y, cd.y), hardLight(cs.z, cd.z))
+    case .softLight: b = SIMD3(softLight(cs.x, cd.x), softLight(cs.y, cd.y), softLight(cs.z, cd.z))
+    case .difference: b = pointwiseMax(cs - cd, cd - cs)
+    case .exclusion: b = cs + cd - 2 * cs * cd
+    case .hue: b = setLum(setSat(cs, sat(cd)), lum(cd))
+    case .saturation: b = setLum(setSat(cd, sat(cs)), lum(cd))
+    case .color: b = setLum(cs, lum(cd))
+    case .luminosity: b = setLum(cd, lum(cs))
+    default: b = cs
+    }
+    let rgb = (1 - da) * SIMD3(s.x, s.y, s.z) + (1 - sa) * SIMD3(d.x, d.y, d.z) + sa * da * b
+    return SIMD4(rgb.x, rgb.y, rgb.z, sa + da - sa * da)
+}
+
+@inline(__always) private func hardLight(_ cs: Float, _ cd: Float) -> Float {
+    cs <= 0.5 ? cd * 2 * cs : { let s2 = 2 * cs - 1; return cd + s2 - cd * s2 }()
+}
+@inline(__always) private func colorDodge(_ cs: Float, _ cd: Float) -> Float {
+    if cd == 0 { return 0 }
+    if cs >= 1 { return 1 }
+    return Swift.min(1, cd / (1 - cs))
+}
+@inline(__always) private func colorBurn(_ cs: Float, _ cd: Float) -> Float {
+    if cd >= 1 { return 1 }
+    if cs <= 0 { return 0 }
+    return 1 - Swift.min(1, (1 - cd) / cs)
+}
+@inline(__always) private func softLight(_ cs: Float, _ cd: Float) -> Float {
+    if cs <= 0.5 { return cd - (1 - 2 * cs) * cd * (1 - cd) }
+    let dd: Float = cd <= 0.25 ? ((16 * cd - 12) * cd + 4) * cd : cd.squareRoot()
+    return cd + (2 * cs - 1) * (dd - cd)
+}
+@inline(__always) private func lum(_ c: SIMD3<Float>) -> Float { 0.3 * c.x + 0.59 * c.y + 0.11 * c.z }
+@inline(__always) private func sat(_ c: SIMD3<Float>) -> Float { c.max() - c.min() }
+private func clipColor(_ c: SIMD3<Float>) -> SIMD3<Float> {
+    let l = lum(c), n = c.min(), x = c.max()
+    var r = c
+    if n < 0 { r = SIMD3<Float>(repeating: l) + (r - SIMD3<Float>(repeating: l)) * (l / (l - n)) }
+    if x > 1 { r = SIMD3<Float>(repeating: l) + (r - SIMD3<Float>(repeating: l)) * ((1 - l) / (x - l)) }
+    return r
+}
+private func setLum(_ c: SIMD3<Float>, _ l: Float) -> SIMD3<Float> {
+    clipColor(c + SIMD3(repeating: l - lum(c)))
+}
+private func setSat(_ c: SIMD3<Float>, _ s: Float) -> SIMD3<Float> {
+    let mx = c.max(), mn = c.min()
+    guard mx > mn else { return .zero }
+    return (c - SIMD3<Float>(repeating: mn)) * (s / (mx - mn))
+}
+
+/// `0xAARRGGBB` → (r, g, b, a) in 0...1.
+@inline(__always)
+func unpack01(_ p: UInt32) -> SIMD4<Float> {
+    SIMD4(Float((p >> 16) & 255), Float((p >> 8) & 255), Float(p & 255), Float(p >> 24)) * (1 / 255)
+}
+
+/// `dst + (blended − dst)·c`, per channel in 0...255 units, as a valid premultiplied pixel.
+@inline(__always)
+func lerpBlend(_ dst: UInt32, _ blended: SIMD4<Float>, _ coverage: UInt32) -> UInt32 {
+    let c = Float(coverage) * (1 / 255)
+    let d = unpack01(dst)
+    var r = d + (blended - d) * c
+    r = pointwiseMin(pointwiseMax(r, .zero), SIMD4(repeating: 1))
+    // Colour never exceeds alpha (rounding in the formulas can overshoot by a hair).
+    let a = r.w
+    r = pointwiseMin(r, SIMD4(a, a, a, 1))
+    @inline(__always) func byte(_ v: Float) -> UInt32 { UInt32(v * 255 + 0.5) }
+    return byte(r.w) << 24 | byte(r.x) << 16 | byte(r.y) << 8 | byte(r.z)
+}
+
+/// `count` pixels of premultiplied source `src` blended onto `dst` with `mode`; coverage per
+/// pixel from `coverage`, or `scale` for all.
+@inline(__always)
+func blend_span(_ mode: BlendMode, _ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, _ count: Int,
+                coverage: UnsafePointer<UInt32>?, scale: UInt32) {
+    if mode == .normal {
+        for i in 0..<count {
+            let c = coverage.map { $0[i] } ?? scale
+            if c == 0 || src[i] == 0 { continue }
+            dst[i] = over(mul255(src[i], c), dst[i])
+        }
+        return
+    }
+    for i in 0..<count {
+        let c = coverage.map { $0[i] } ?? scale
+        if c == 0 { continue }
+        dst[i] = lerpBlend(dst[i], blendPixel(mode, src[i], dst[i]), c)
+    }
+}

@@ -1,0 +1,267 @@
+// Paths: flattened to straight device-space edges at prepare time (curves to within 0.1 px,
+// after the projective map, each subpath clipped at W > ε and closed), then bucketed by band
+// of rows so that a band visits only the edges that reach it. The bucketing only speeds the
+// walk up: a row's coverage depends on the edges crossing that row alone, never on bands.
+
+/// A straight edge of a flattened path in device space, oriented so that `y0 < y1`;
+/// `direction` is +1 when the path ran down the screen along it, −1 when up.
+struct PathEdge: Sendable {
+    var x0: Double, y0: Double, x1: Double, y1: Double
+    /// dx/dy along the edge.
+    var dxdy: Double
+    var direction: Double
+}
+
+/// A prepared path fill: its edges and their band buckets.
+struct PathFill: Sendable {
+    /// Edges in `PreparedScene.pathEdges`.
+    var edges: Range<Int>
+    /// Where this fill's `bandCount + 1` offsets start in `PreparedScene.pathBandOffsets`.
+    var bandOffsets: Int
+    /// The band of the fill's first row, and how many bands it spans.
+    var firstBand: Int, bandCount: Int
+    var evenOdd: Bool
+}
+
+/// Turns a path into closed device-space polygons.
+struct PathFlattener {
+    /// Device pixels: the largest distance between a curve and its chords.
+    static let tolerance = 0.1
+    /// The most pieces one curve is cut into (a curve ±10⁹ px long stays bounded).
+    static let maximumPiecesPerCurve = 1024
+    /// The most device points one path may flatten to; a larger path is not drawn.
+    static let maximumPoints = 4_000_000
+
+    let map: Projective
+    let affine: Bool
+    /// The W threshold of the eye-plane clip (projective maps only).
+    let eps: Double
+    /// Closed polygons in device space, one after another; `starts` marks each one's first point.
+    var points: [SIMD2<Double>] = []
+    var starts: [Int] = []
+    /// The current subpath: device points (affine) or homogeneous points (projective).
+    private var subpath: [SIMD3<Double>] = []
+    var overflow = false
+
+    init?(_ path: PathGeometry, _ map: Projective) {
+        self.map = map
+        affine = map.isAffine
+        var wScale = 0.0
+        if !affine {
+            for p in path.points { wScale = Swift.max(wScale, abs(map.applyHomogeneous(x: p.x, y: p.y).z)) }
+            guard wScale > 0, wScale.isFinite else { return nil }
+        }
+        eps = wScale * 1e-7
+    }
+
+    /// Device points of every closed subpath of `path`; nil when it has a non-finite point or
+    /// flattens to more than `maximumPoints`.
+    static func polygons(_ path: PathGeometry, _ map: Projective) -> (points: [SIMD2<Double>], starts: [Int])? {
+        guard path.isFinite, var f = PathFlattener(path, map) else { return nil }
+        var i = 0
+        var current = SIMD2<Double>(0, 0), start = current
+        var open = false
+        for verb in path.verbs {
+            switch verb {
+            case .move:
+                f.flush()
+                current = path.points[i]; start = current; i += 1
+                f.add(current); open = true
+            case .line:
+                let p = path.points[i]; i += 1
+                if !open { f.add(p); start = p; open = true } else { f.add(p) }
+                current = p
+            case .quad:
+                let c = path.points[i], p = path.points[i + 1]; i += 2
+                if !open { f.add(current); start = current; open = true }
+                f.addQuad(current, c, p)
+                current = p
+            case .cubic:
+                let c1 = path.points[i], c2 = path.points[i + 1], p = path.points[i + 2]; i += 3
+                if !open { f.add(current); start = current; open = true }
+                f.addCubic(current, c1, c2, p)
+                current = p
+            case .close:
+                f.flush()
+                current = start; open = false
+            }
+            if f.overflow { return nil }
+        }
+        f.flush()
+        if f.overflow { return nil }
+        return (f.points, f.starts)
+    }
+
+    /// Appends one local point (mapped now).
+    mutating func add(_ p: SIMD2<Double>) {
+        if subpath.count + points.count >= Self.maximumPoints { overflow = true; return }
+        let h = map.applyHomogeneous(x: p.x, y: p.y)
+        subpath.append(affine ? SIMD3(h.x / h.z, h.y / h.z, 1) : h)
+    }
+
+    /// Device position of a local point when it lies in front of the eye, else nil.
+    private func device(_ p: SIMD2<Double>) -> SIMD2<Double>? {
+        let h = map.applyHomogeneous(x: p.x, y: p.y)
+        guard h.z > eps || (affine && h.z != 0) else { return nil }
+        return SIMD2(h.x / h.z, h.y / h.z)
+    }
+
+    /// Pieces for a curve whose device control polygon has second differences of length up to
+    /// `m`, of degree `degree` (Wang's bound: the chords stay within `tolerance`).
+    private func pieces(_ m: Double, degree: Double) -> Int {
+        let n = (degree * (degree - 1) / 8 * m / Self.tolerance).squareRoot().rounded(.up)
+        guard n.isFinite else { return Self.maximumPiecesPerCurve }
+        return Swift.min(Swift.max(Int(n), 1), Self.maximumPiecesPerCurve)
+    }
+
+    /// The device control points, or nil when one lies behind the eye (the curve is then cut
+    /// into the most pieces: its device image is not a polynomial curve there).
+    private func deviceControls(_ ps: [SIMD2<Double>]) -> [SIMD2<Double>]? {
+        var out: [SIMD2<Double>] = []
+        out.reserveCapacity(ps.count)
+        for p in ps { guard let d = device(p) else { return nil }; out.append(d) }
+        return out
+    }
+
+    mutating func addQuad(_ p0: SIMD2<Double>, _ c: SIMD2<Double>, _ p1: SIMD2<Double>) {
+        var n = Self.maximumPiecesPerCurve
+        if let d = deviceControls([p0, c, p1]) {
+            let dd = d[0] - 2 * d[1] + d[2]
+            // A projective image is a rational curve: twice the polynomial bound covers its
+            // bend for the mild perspective of layer planes in front of the eye.
+            n = pieces((dd * dd).sum().squareRoot() * (affine ? 1 : 2), degree: 2)
+        }
+        for k in 1...n {
+            let t = Double(k) / Double(n), u = 1 - t
+            add(u * u * p0 + 2 * u * t * c + t * t * p1)
+            if overflow { return }
+        }
+    }
+
+    mutating func addCubic(_ p0: SIMD2<Double>, _ c1: SIMD2<Double>, _ c2: SIMD2<Double>, _ p1: SIMD2<Double>) {
+        var n = Self.maximumPiecesPerCurve
+        if let d = deviceControls([p0, c1, c2, p1]) {
+            let a = d[0] - 2 * d[1] + d[2], b = d[1] - 2 * d[2] + d[3]
+            let m = Swift.max((a * a).sum(), (b * b).sum()).squareRoot()
+            n = pieces(m * (affine ? 1 : 2), degree: 3)
+        }
+        for k in 1...n {
+            let t = Double(k) / Double(n), u = 1 - t
+            add(u * u * u * p0 + 3 * u * u * t * c1 + 3 * u * t * t * c2 + t * t * t * p1)
+            if overflow { return }
+        }
+    }
+
+    /// Ends the current subpath: clipped at W > ε (projective), projected and kept as a
+    /// closed polygon.
+    mutating func flush() {
+        defer { subpath.removeAll(keepingCapacity: true) }
+        guard subpath.count >= 2 else { return }
+        let start = points.count
+        if affine {
+            for h in subpath { points.append(SIMD2(h.x, h.y)) }
+        } else {
+            // Sutherland–Hodgman against the plane W = ε, on the closed polygon.
+            let n = subpath.count
+            for i in 0..<n {
+                let p = subpath[i], q = subpath[(i + 1) % n]
+                let pIn = p.z > eps, qIn = q.z > eps
+                if pIn { points.append(SIMD2(p.x / p.z, p.y / p.z)) }
+                if pIn != qIn {
+                    let t = (p.z - eps) / (p.z - q.z)
+                    var r = p + (q - p) * t
+                    r.z = eps
+                    points.append(SIMD2(r.x / r.z, r.y / r.z))
+                }
+            }
+        }
+        if points.count - start >= 2 { starts.append(start) } else { points.removeSubrange(start...) }
+    }
+}
+
+extension PreparedScene {
+    /// The most band-bucket entries one path may need (an edge is listed in every band it
+    /// crosses); a path needing more is not drawn (memory stays bounded).
+    static let maximumPathBandEntries = 16_000_000
+
+    mutating func preparePath(_ path: PathGeometry, _ rule: FillRule, _ command: FillCommand, _ setup: FillSetup) {
+        guard !path.isEmpty, let (points, starts) = PathFlattener.polygons(path, command.localToDevice) else { return }
+        var lo = SIMD2<Double>(repeating: .infinity), hi = SIMD2<Double>(repeating: -.infinity)
+        for p in points {
+            guard p.x.isFinite, p.y.isFinite else { return }
+            lo = pointwiseMin(lo, p); hi = pointwiseMax(hi, p)
+        }
+        guard lo.x <= hi.x else { return }
+        var bounds = setup.bounds.intersection(IntRect(x0: floorInt(lo.x), y0: floorInt(lo.y),
+                                                       x1: ceilInt(hi.x) + 1, y1: ceilInt(hi.y) + 1))
+        if let mask = command.clip.mask { bounds = bounds.intersection(mask.rect) }
+        guard !bounds.isEmpty else { return }
+        let start = checkpoint
+        var hardRange = hardEdges.count..<hardEdges.count
+        if let polygon = command.clip.polygon {
+            // A path has no analytic outline edges: every polygon edge is hard.
+            guard let r = appendHardEdges(polygon, outline: edges.count..<edges.count, bounds: &bounds) else { return }
+            hardRange = r
+            guard !bounds.isEmpty else { return rollback(to: start) }
+            setHardEdgeMargins(hardRange, bounds)
+        }
+        let clipStart = clipShapes.count
+        for (shape, map) in command.clip.roundedRects {
+            guard !shape.isEmpty, map.isFinite else { return rollback(to: start) }
+            clipShapes.append(ClipShape(shape: shape, map: normalised(map)))
+        }
+        for (hole, map) in command.clip.holes where !hole.isEmpty && map.isFinite {
+            clipShapes.append(ClipShape(shape: hole, map: normalised(map), isHole: true))
+        }
+        guard let paint = preparePaint(command.paint, setup.inverse, opacity8: setup.opacity8),
+              let fill = appendPathEdges(points, starts, bounds: bounds, evenOdd: rule == .evenOdd) else { return rollback(to: start) }
+        paths.append(fill)
+        appendFill(command, setup, bounds: bounds, edges: edges.count..<edges.count, hardEdges: hardRange,
+                   corners: corners.count..<corners.count, clipShapes: clipStart..<clipShapes.count, paint: paint,
+                   cornerFree: .zero, path: .path(paths.count - 1))
+    }
+
+    /// The polygons' non-horizontal edges and their band buckets within `bounds`' rows.
+    mutating func appendPathEdges(_ points: [SIMD2<Double>], _ starts: [Int], bounds: IntRect, evenOdd: Bool) -> PathFill? {
+        let edgeStart = pathEdges.count
+        for (k, s) in starts.enumerated() {
+            let end = k + 1 < starts.count ? starts[k + 1] : points.count
+            for i in s..<end {
+                let p = points[i], q = points[i + 1 < end ? i + 1 : s]
+                if p.y == q.y { continue }
+                let (a, b, dir) = p.y < q.y ? (p, q, 1.0) : (q, p, -1.0)
+                // Rows the edge cannot reach within the bounds are dropped here.
+                if b.y <= Double(bounds.y0) || a.y >= Double(bounds.y1) { continue }
+                pathEdges.append(PathEdge(x0: a.x, y0: a.y, x1: b.x, y1: b.y, dxdy: (b.x - a.x) / (b.y - a.y), direction: dir))
+            }
+        }
+        let firstBand = bounds.y0 / bandHeight, lastBand = (bounds.y1 - 1) / bandHeight
+        let bandCount = lastBand - firstBand + 1
+        // Count, then lay the buckets out in one array (CSR).
+        var counts = [Int](repeating: 0, count: bandCount + 1)
+        var total = 0
+        func bands(_ e: PathEdge) -> ClosedRange<Int> {
+            let r0 = Swift.max(floorInt(e.y0), bounds.y0), r1 = Swift.min(ceilInt(e.y1), bounds.y1) - 1
+            return (Swift.max(r0 / bandHeight, firstBand) - firstBand)...(Swift.max(r1 / bandHeight, firstBand) - firstBand)
+        }
+        for e in pathEdges[edgeStart...] {
+            let r = bands(e)
+            for b in r { counts[b + 1] += 1 }
+            total += r.count
+            if total > Self.maximumPathBandEntries || pathBandEdges.count + total >= Int(Int32.max) { return nil }
+        }
+        for b in 0..<bandCount { counts[b + 1] += counts[b] }
+        let offsetStart = pathBandOffsets.count, entryStart = pathBandEdges.count
+        for c in counts { pathBandOffsets.append(Int32(entryStart + c)) }
+        pathBandEdges.append(contentsOf: repeatElement(0, count: total))
+        var next = counts
+        for i in edgeStart..<pathEdges.count {
+            for b in bands(pathEdges[i]) {
+                pathBandEdges[entryStart + next[b]] = Int32(i)
+                next[b] += 1
+            }
+        }
+        return PathFill(edges: edgeStart..<pathEdges.count, bandOffsets: offsetStart, firstBand: firstBand,
+                        bandCount: bandCount, evenOdd: evenOdd)
+    }
+}
