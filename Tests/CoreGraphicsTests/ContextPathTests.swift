@@ -103,3 +103,18 @@ import Testing
         #expect(ContextTest.alpha(context, 5, 4) == 0)
     }
 }
+
+@Suite struct ContextPathCopyTests {
+    @Test func pathIsTheCurrentPathInUserSpace() throws {
+        let context = ContextTest.make(10, 10)
+        #expect(context.path == nil)
+        context.scaleBy(x: 2, y: 2)
+        context.addRect(CGRect(x: 1, y: 1, width: 2, height: 2))
+        var rect = CGRect.null
+        #expect(try #require(context.path).isRect(&rect))
+        #expect(rect == CGRect(x: 1, y: 1, width: 2, height: 2))
+        #expect(context.convertToDeviceSpace(CGPoint(x: 1, y: 1)) == CGPoint(x: 2, y: 2))
+        #expect(context.convertToUserSpace(CGRect(x: 2, y: 2, width: 4, height: 4)) == rect)
+        #expect(context.userSpaceToDeviceSpaceTransform == CGAffineTransform(scaleX: 2, y: 2))
+    }
+}

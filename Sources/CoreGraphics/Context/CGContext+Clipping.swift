@@ -6,7 +6,7 @@ extension CGContext {
 
     /// Intersects the clip with the current path under `rule`, then clears the path.
     public func clip(using rule: CGPathFillRule) {
-        addClip(path, rule: rule)
+        addClip(currentPath, rule: rule)
         beginPath()
     }
 

@@ -5,7 +5,7 @@ extension CGContext {
 
     /// Fills the current path with `rule`, then clears the path.
     public func fillPath(using rule: CGPathFillRule = .winding) {
-        fillBasePath(path, rule: rule)
+        fillBasePath(currentPath, rule: rule)
         beginPath()
     }
 
@@ -14,22 +14,22 @@ extension CGContext {
 
     /// Strokes the current path with the line parameters, then clears the path.
     public func strokePath() {
-        strokeBasePath(path)
+        strokeBasePath(currentPath)
         beginPath()
     }
 
     /// Fills and/or strokes the current path as `mode` says (fill first), then clears it.
     public func drawPath(using mode: CGPathDrawingMode) {
         switch mode {
-        case .fill: fillBasePath(path, rule: .winding)
-        case .eoFill: fillBasePath(path, rule: .evenOdd)
-        case .stroke: strokeBasePath(path)
+        case .fill: fillBasePath(currentPath, rule: .winding)
+        case .eoFill: fillBasePath(currentPath, rule: .evenOdd)
+        case .stroke: strokeBasePath(currentPath)
         case .fillStroke:
-            fillBasePath(path, rule: .winding)
-            strokeBasePath(path)
+            fillBasePath(currentPath, rule: .winding)
+            strokeBasePath(currentPath)
         case .eoFillStroke:
-            fillBasePath(path, rule: .evenOdd)
-            strokeBasePath(path)
+            fillBasePath(currentPath, rule: .evenOdd)
+            strokeBasePath(currentPath)
         }
         beginPath()
     }

@@ -87,6 +87,18 @@ extension CGContext {
     /// User space → base space (y up, origin bottom-left of the bitmap); identity at first.
     public var ctm: CGAffineTransform { state.ctm }
 
+    /// User space → device space; for a bitmap context device space is its pixels with y up,
+    /// so this is the CTM.
+    public var userSpaceToDeviceSpaceTransform: CGAffineTransform { state.ctm }
+    /// A user-space point in device space.
+    public func convertToDeviceSpace(_ point: CGPoint) -> CGPoint { point.applying(state.ctm) }
+    /// A device-space point in user space.
+    public func convertToUserSpace(_ point: CGPoint) -> CGPoint { point.applying(state.ctm.inverted()) }
+    /// A user-space rect's bounding box in device space.
+    public func convertToDeviceSpace(_ rect: CGRect) -> CGRect { rect.applying(state.ctm) }
+    /// A device-space rect's bounding box in user space.
+    public func convertToUserSpace(_ rect: CGRect) -> CGRect { rect.applying(state.ctm.inverted()) }
+
     /// Moves the user-space origin.
     public func translateBy(x: CGFloat, y: CGFloat) {
         guard x.isFinite, y.isFinite else { return reject("translateBy(x: \(x), y: \(y))", "non-finite translation") }

@@ -40,7 +40,7 @@ public final class CGContext {
     var state: GraphicsState
     var savedStates: [GraphicsState] = []
     /// The current path, in base space (the CTM applied when each point was added).
-    var path = CGMutablePath()
+    var currentPath = CGMutablePath()
 
     /// Base space (y up, origin bottom-left) → device pixels (y down).
     var baseToDevice: CGAffineTransform { CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: CGFloat(height)) }
