@@ -57,6 +57,11 @@ import Testing
         #expect(try draw(first, space: rgb, bytesPerPixel: 4)[8..<12] == [255, 255, 0, 0])
         #expect(try draw(last | big, space: rgb, bytesPerPixel: 4)[8..<12] == [255, 0, 0, 255])
         #expect(try draw(last | little, space: rgb, bytesPerPixel: 4)[8..<12] == [255, 0, 0, 255])
+        let skipFirst = CGImageAlphaInfo.noneSkipFirst.rawValue, skipLast = CGImageAlphaInfo.noneSkipLast.rawValue
+        #expect(try draw(skipFirst | little, space: rgb, bytesPerPixel: 4)[8..<12] == [0, 0, 255, 255])
+        #expect(try draw(skipFirst | big, space: rgb, bytesPerPixel: 4)[8..<12] == [255, 255, 0, 0])
+        #expect(try draw(skipLast, space: rgb, bytesPerPixel: 4)[8..<12] == [255, 0, 0, 255])
+        #expect(try draw(skipLast | little, space: rgb, bytesPerPixel: 4)[8..<12] == [255, 0, 0, 255])
         // Gray: Rec. 601 luma of red, 0.299 · 255 = 76.2.
         #expect(try draw(CGImageAlphaInfo.none.rawValue, space: CGColorSpaceCreateDeviceGray(), bytesPerPixel: 1) == [0, 0, 76, 0])
         #expect(try draw(CGImageAlphaInfo.alphaOnly.rawValue, space: rgb, bytesPerPixel: 1) == [0, 0, 255, 0])
@@ -70,6 +75,18 @@ import Testing
         let rgba = try draw(last | big, space: rgb, bytesPerPixel: 4, fill: 255)
         #expect(rgba[0..<4] == [255, 255, 255, 255])
         #expect(rgba[8..<12] == [255, 0, 0, 255])
+    }
+
+    @Test func opaqueLayoutsStayOpaque() throws {
+        // Half-transparent red over the memory's (opaque) black, then a clear: colour over black.
+        var bytes = [UInt8](repeating: 0, count: 4)
+        try bytes.withUnsafeMutableBytes { raw in
+            let context = try #require(CGContext(data: raw.baseAddress, width: 1, height: 1, bitsPerComponent: 8, bytesPerRow: 4,
+                                                 space: rgb, bitmapInfo: CGImageAlphaInfo.noneSkipLast.rawValue))
+            context.setFillColor(red: 1, green: 0, blue: 0, alpha: 0.5)
+            context.fill(CGRect(x: 0, y: 0, width: 1, height: 1))
+        }
+        #expect(bytes == [128, 0, 0, 255])
     }
 
     @Test func nativeLayoutDrawsInTheCallersMemory() throws {

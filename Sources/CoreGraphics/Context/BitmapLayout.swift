@@ -11,6 +11,14 @@ enum BitmapLayout: Equatable {
     case rgba
     /// A, B, G, R bytes: premultiplied last, 32-bit little-endian.
     case abgr
+    /// B, G, R, unused: no alpha (skip first), 32-bit little-endian.
+    case bgrx
+    /// Unused, R, G, B: no alpha (skip first), default or 32-bit big-endian.
+    case xrgb
+    /// R, G, B, unused: no alpha (skip last), default or 32-bit big-endian.
+    case rgbx
+    /// Unused, B, G, R: no alpha (skip last), 32-bit little-endian.
+    case xbgr
     /// One gray byte per pixel, no alpha.
     case gray
     /// One alpha byte per pixel, no colour.
@@ -19,7 +27,7 @@ enum BitmapLayout: Equatable {
     /// Bytes per pixel.
     var bytesPerPixel: Int {
         switch self {
-        case .bgra, .argb, .rgba, .abgr: return 4
+        case .bgra, .argb, .rgba, .abgr, .bgrx, .xrgb, .rgbx, .xbgr: return 4
         case .gray, .alpha: return 1
         }
     }
@@ -41,9 +49,13 @@ enum BitmapLayout: Equatable {
         case (.rgb?, .premultipliedFirst?) where big: return (.argb, "")
         case (.rgb?, .premultipliedLast?) where little: return (.abgr, "")
         case (.rgb?, .premultipliedLast?) where big: return (.rgba, "")
+        case (.rgb?, .noneSkipFirst?) where little: return (.bgrx, "")
+        case (.rgb?, .noneSkipFirst?) where big: return (.xrgb, "")
+        case (.rgb?, .noneSkipLast?) where little: return (.xbgr, "")
+        case (.rgb?, .noneSkipLast?) where big: return (.rgbx, "")
         default:
             return (nil, "unsupported layout (space \(space?.name ?? "nil"), bitmapInfo 0x\(String(bitmapInfo, radix: 16))); "
-                + "supported: RGB premultiplied first/last with default, 32-bit big or little byte order, 8-bit gray, 8-bit alpha only")
+                + "supported: RGB premultiplied first/last or skip first/last with default, 32-bit big or little byte order, 8-bit gray, 8-bit alpha only")
         }
     }
 
@@ -60,6 +72,10 @@ enum BitmapLayout: Equatable {
                 case .argb: (a, r, g, b) = (UInt32(p[0]), UInt32(p[1]), UInt32(p[2]), UInt32(p[3]))
                 case .rgba: (r, g, b, a) = (UInt32(p[0]), UInt32(p[1]), UInt32(p[2]), UInt32(p[3]))
                 case .abgr: (a, b, g, r) = (UInt32(p[0]), UInt32(p[1]), UInt32(p[2]), UInt32(p[3]))
+                case .bgrx: (b, g, r, a) = (UInt32(p[0]), UInt32(p[1]), UInt32(p[2]), 255)
+                case .xrgb: (a, r, g, b) = (255, UInt32(p[1]), UInt32(p[2]), UInt32(p[3]))
+                case .rgbx: (r, g, b, a) = (UInt32(p[0]), UInt32(p[1]), UInt32(p[2]), 255)
+                case .xbgr: (a, b, g, r) = (255, UInt32(p[1]), UInt32(p[2]), UInt32(p[3]))
                 case .gray: (a, r, g, b) = (255, UInt32(p[0]), UInt32(p[0]), UInt32(p[0]))
                 case .alpha: (a, r, g, b) = (UInt32(p[0]), 0, 0, 0)
                 }
@@ -84,6 +100,11 @@ enum BitmapLayout: Equatable {
                 case .argb: p[0] = a; p[1] = r; p[2] = g; p[3] = b
                 case .rgba: p[0] = r; p[1] = g; p[2] = b; p[3] = a
                 case .abgr: p[0] = a; p[1] = b; p[2] = g; p[3] = r
+                // No alpha: the premultiplied colour is the colour over black; the unused byte is 255.
+                case .bgrx: p[0] = b; p[1] = g; p[2] = r; p[3] = 255
+                case .xrgb: p[0] = 255; p[1] = r; p[2] = g; p[3] = b
+                case .rgbx: p[0] = r; p[1] = g; p[2] = b; p[3] = 255
+                case .xbgr: p[0] = 255; p[1] = b; p[2] = g; p[3] = r
                 case .gray: p[0] = BitmapLayout.luma(r, g, b)
                 case .alpha: p[0] = a
                 }

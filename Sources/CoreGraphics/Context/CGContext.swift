@@ -49,8 +49,8 @@ public final class CGContext {
     ///
     /// Returns nil, with a message, for a zero or oversized width or height, `bytesPerRow`
     /// smaller than a row (0 computes it), or a layout other than 8-bit RGB premultiplied first
-    /// or last (default, 32-bit big or little byte order), 8-bit gray (`.none`) or 8-bit alpha
-    /// only. Apple's `releaseCallback` variants are not provided.
+    /// or last or skip first or last (default, 32-bit big or little byte order), 8-bit gray
+    /// (`.none`) or 8-bit alpha only. Opaque layouts store colour over black. Apple's `releaseCallback` variants are not provided.
     public init?(data: UnsafeMutableRawPointer?, width: Int, height: Int, bitsPerComponent: Int,
                  bytesPerRow: Int, space: CGColorSpace, bitmapInfo: UInt32) {
         func refuse(_ reason: String) {
