@@ -45,6 +45,25 @@ import Testing
         #expect(ContextTest.alpha(circle, 5, 5) == 0)   // far inside the ring
     }
 
+    @Test func extremeValuesDoNotCrash() throws {
+        let context = ContextTest.make(10, 10)
+        let image = try CGImage(width: 1, height: 1, premultipliedBGRA: [0xFFFF_FFFF])
+        context.draw(image, in: CGRect(x: -1e300, y: 0, width: 1, height: 1), byTiling: true)
+        context.draw(image, in: CGRect(x: 0, y: 0, width: 1e-300, height: 1e-300), byTiling: true)
+        context.draw(image, in: CGRect(x: 0, y: 0, width: 1e300, height: 1e300))
+        context.setLineWidth(1e300)
+        context.strokeLineSegments(between: [CGPoint(x: -1e300, y: 0), CGPoint(x: 1e300, y: 5)])
+        context.setLineWidth(1e-300)
+        context.strokeEllipse(in: CGRect(x: 1, y: 1, width: 5, height: 5))
+        context.scaleBy(x: 1e-300, y: 1e-300)
+        context.fill(CGRect(x: 0, y: 0, width: 1e300, height: 1e300))
+        context.scaleBy(x: 0, y: 0)
+        context.fill(CGRect(x: 0, y: 0, width: 5, height: 5))
+        context.drawLinearGradient(CGGradient(colorsSpace: nil, colors: [.black], locations: nil)!, start: .zero,
+                                   end: CGPoint(x: 1, y: 0), options: [])
+        #expect(context.boundingBoxOfClipPath.isNull)
+    }
+
     @Test func aMillionSegmentsFillAndStroke() {
         let context = ContextTest.make(100, 100)
         var points: [CGPoint] = []

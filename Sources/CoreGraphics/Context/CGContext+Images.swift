@@ -41,7 +41,9 @@ extension CGContext {
         let i0 = ((visible.minX - r.minX) / r.width).rounded(.down), i1 = ((visible.maxX - r.minX) / r.width).rounded(.up)
         let j0 = ((visible.minY - r.minY) / r.height).rounded(.down), j1 = ((visible.maxY - r.minY) / r.height).rounded(.up)
         let count = (i1 - i0) * (j1 - j0)
-        guard count.isFinite, count <= CGFloat(CGContext.maximumTiles) else {
+        let limit: CGFloat = 1e15   // tile indices beyond this are not integers in a CGFloat
+        guard count.isFinite, count <= CGFloat(CGContext.maximumTiles),
+              [i0, i1, j0, j1].allSatisfy({ abs($0) < limit }) else {
             return reject("draw(_:in: \(rect), byTiling: true)", "\(count) tiles are more than \(CGContext.maximumTiles)")
         }
         var commands: [FillCommand] = []
