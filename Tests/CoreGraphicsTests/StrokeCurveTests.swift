@@ -78,3 +78,17 @@ import Testing
         #expect(rect == CGRect(x: 0, y: -1, width: 10, height: 2))
     }
 }
+
+@Suite struct StrokeCurveEndTests {
+    @Test func buttEndsFollowTheTangent() {
+        // A quarter circle from (6, 0) upwards: its butt end lies on y = 0 (the tangent there
+        // is +y), within the 0.1 tolerance; along the first chord (13° off) it would reach −0.11.
+        let arc = CGMutablePath()
+        arc.addArc(center: .zero, radius: 6, startAngle: 0, endAngle: .pi / 2, clockwise: false)
+        let outline = arc.copy(strokingWithWidth: 2, lineCap: .butt, lineJoin: .miter, miterLimit: 10)
+        let lowest = outline.polygons.joined().map(\.y).min()!
+        #expect(lowest > -0.1 && lowest <= 0)
+        let leftmost = outline.polygons.joined().map(\.x).min()!
+        #expect(leftmost > -0.1 && leftmost <= 0)
+    }
+}

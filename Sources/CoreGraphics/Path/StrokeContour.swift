@@ -39,6 +39,13 @@ extension CGPath {
             return Int(Swift.min(n, CGFloat(CGPath.maximumSegmentsPerCurve)))
         }
         func length(_ x: CGFloat, _ y: CGFloat) -> CGFloat { (x * x + y * y).squareRoot() }
+        /// The inner parameters of `n` equal pieces, plus one a sixteenth of a piece from each
+        /// end: the first and last chords then point along the curve's end tangents (within
+        /// 1/16 of a piece's turn), so caps and corner joins at curve ends sit where they should.
+        func parameters(_ n: Int) -> [CGFloat] {
+            let edge = 1 / (16 * CGFloat(n))
+            return [edge] + (1..<n).map { CGFloat($0) / CGFloat(n) } + [1 - edge]
+        }
         walk(begin: { p in
             if let done = contour { result.append(done) }
             contour = StrokeContour()
@@ -54,14 +61,14 @@ extension CGPath {
                 guard finite(c), finite(b), let a = contour?.points.last else { return }
                 // Wang: n = ⌈√(|a − 2c + b| / (4·tol))⌉ keeps the chords within tol.
                 let n = segments(length(a.x - 2 * c.x + b.x, a.y - 2 * c.y + b.y), 0.25)
-                for i in 1..<n { contour?.add(Bezier.quad(a, c, b, CGFloat(i) / CGFloat(n)), corner: false) }
+                for t in parameters(n) { contour?.add(Bezier.quad(a, c, b, t), corner: false) }
                 contour?.add(b, corner: true)
             case let .cubic(_, c1, c2, b):
                 guard finite(c1), finite(c2), finite(b), let a = contour?.points.last else { return }
                 let m = Swift.max(length(a.x - 2 * c1.x + c2.x, a.y - 2 * c1.y + c2.y),
                                   length(c1.x - 2 * c2.x + b.x, c1.y - 2 * c2.y + b.y))
                 let n = segments(m, 0.75)
-                for i in 1..<n { contour?.add(Bezier.cubic(a, c1, c2, b, CGFloat(i) / CGFloat(n)), corner: false) }
+                for t in parameters(n) { contour?.add(Bezier.cubic(a, c1, c2, b, t), corner: false) }
                 contour?.add(b, corner: true)
             }
         }, close: {

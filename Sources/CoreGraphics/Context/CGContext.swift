@@ -1,0 +1,144 @@
+import Raster
+
+/// A bitmap drawing context: paths, images and gradients drawn into memory, with Apple's API.
+///
+/// Drawing goes through Raster's fill commands (the same rasteriser as layers). The origin is
+/// the bottom-left corner and y grows upwards, as on Apple. Pixels in premultiplied-first,
+/// 32-bit little-endian layout (B, G, R, A in memory) are drawn in place; other layouts are
+/// converted into a BGRA working copy before each drawing call and back after it, so memory
+/// the caller changes between calls is seen. Not thread-safe, as on Apple.
+public final class CGContext {
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+    /// Bytes between rows of `data`.
+    public let bytesPerRow: Int
+    /// Always 8.
+    public let bitsPerComponent: Int
+    /// 32 for RGB layouts, 8 for gray and alpha-only.
+    public let bitsPerPixel: Int
+    /// The layout flags the context was created with.
+    public let bitmapInfo: CGBitmapInfo
+    /// The colour space the context was created with (nil for alpha-only).
+    public let colorSpace: CGColorSpace?
+    /// The pixels, in the layout the context was created with.
+    public var data: UnsafeMutableRawPointer? { memory }
+    /// The alpha layout.
+    public var alphaInfo: CGImageAlphaInfo {
+        CGImageAlphaInfo(rawValue: bitmapInfo.rawValue & CGBitmapInfo.alphaInfoMask.rawValue) ?? .none
+    }
+
+    let layout: BitmapLayout
+    let memory: UnsafeMutableRawPointer
+    private let ownsMemory: Bool
+    /// Premultiplied BGRA pixels drawing goes to: `memory` itself for the BGRA layout.
+    let surface: Surface
+    /// Whether `surface` is a converted copy of `memory`.
+    let converts: Bool
+
+    var state: GraphicsState
+    var savedStates: [GraphicsState] = []
+    /// The current path, in base space (the CTM applied when each point was added).
+    var currentPath = CGMutablePath()
+
+    /// Base space (y up, origin bottom-left) → device pixels (y down).
+    var baseToDevice: CGAffineTransform { CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: CGFloat(height)) }
+
+    /// A context drawing into `data` (or into zeroed memory it owns when `data` is nil).
+    ///
+    /// Returns nil, with a message, for a zero or oversized width or height, `bytesPerRow`
+    /// smaller than a row (0 computes it), or a layout other than 8-bit RGB premultiplied first
+    /// or last or skip first or last (default, 32-bit big or little byte order), 8-bit gray
+    /// (`.none`) or 8-bit alpha only. Opaque layouts store colour over black. Apple's `releaseCallback` variants are not provided.
+    public init?(data: UnsafeMutableRawPointer?, width: Int, height: Int, bitsPerComponent: Int,
+                 bytesPerRow: Int, space: CGColorSpace, bitmapInfo: UInt32) {
+        func refuse(_ reason: String) {
+            StrataDiagnostics.report("CGContext(data:width: \(width), height: \(height), …): \(reason); returning nil")
+        }
+        guard width > 0, height > 0 else { refuse("zero size"); return nil }
+        guard width <= Surface.maximumDimension, height <= Surface.maximumDimension else {
+            refuse("larger than \(Surface.maximumDimension) pixels a side"); return nil
+        }
+        let found = BitmapLayout.from(bitsPerComponent: bitsPerComponent, space: space, bitmapInfo: bitmapInfo)
+        guard let layout = found.layout else { refuse(found.reason); return nil }
+        let rowBytes = bytesPerRow == 0 ? width * layout.bytesPerPixel : bytesPerRow
+        guard rowBytes >= width * layout.bytesPerPixel else {
+            refuse("bytesPerRow \(bytesPerRow) is smaller than a row of \(width * layout.bytesPerPixel) bytes"); return nil
+        }
+        let (total, overflow) = rowBytes.multipliedReportingOverflow(by: height)
+        guard !overflow, total <= 1 << 32 else { refuse("bytesPerRow × height overflows"); return nil }
+
+        self.width = width
+        self.height = height
+        self.bytesPerRow = rowBytes
+        self.bitsPerComponent = 8
+        self.bitsPerPixel = layout.bytesPerPixel * 8
+        self.bitmapInfo = CGBitmapInfo(rawValue: bitmapInfo)
+        self.colorSpace = layout == .alpha ? nil : space
+        self.layout = layout
+        if let data {
+            memory = data
+            ownsMemory = false
+        } else {
+            memory = .allocate(byteCount: total, alignment: 16)
+            memory.initializeMemory(as: UInt8.self, repeating: 0, count: total)
+            ownsMemory = true
+        }
+        let aligned = Int(bitPattern: memory) % 4 == 0 && rowBytes % 4 == 0
+        if layout == .bgra, aligned,
+           let wrapped = Surface(wrapping: memory.assumingMemoryBound(to: UInt32.self), width: width,
+                                 height: height, stride: rowBytes / 4) {
+            surface = wrapped
+            converts = false
+        } else {
+            surface = Surface(width: width, height: height)
+            converts = true
+        }
+        state = GraphicsState(width: width, height: height)
+    }
+
+    /// A context over `data`; `bitmapInfo` as its raw value (Apple's Swift signature takes UInt32).
+    public convenience init?(data: UnsafeMutableRawPointer?, width: Int, height: Int, bitsPerComponent: Int,
+                             bytesPerRow: Int, space: CGColorSpace, bitmapInfo: CGBitmapInfo) {
+        self.init(data: data, width: width, height: height, bitsPerComponent: bitsPerComponent,
+                  bytesPerRow: bytesPerRow, space: space, bitmapInfo: bitmapInfo.rawValue)
+    }
+
+    deinit {
+        if ownsMemory { memory.deallocate() }
+    }
+
+    /// An image of the current pixels (a copy). Gray contexts give gray BGRA pixels,
+    /// alpha-only contexts black with the context's alpha.
+    public func makeImage() -> CGImage? {
+        let copy = Surface(width: width, height: height)
+        if converts {
+            layout.load(from: memory, bytesPerRow: bytesPerRow, into: copy)
+        } else {
+            for y in 0..<height { copy.row(y).update(from: surface.row(y), count: width) }
+        }
+        return CGImage(surface: copy)
+    }
+
+    /// Does nothing: drawing is finished when each call returns.
+    public func flush() {}
+
+    /// Does nothing: drawing is finished when each call returns.
+    public func synchronize() {}
+
+    // MARK: Graphics state
+
+    /// Pushes a copy of the graphics state (CTM, colours, line parameters, clip, …).
+    public func saveGState() {
+        savedStates.append(state)
+    }
+
+    /// Pops the state saved last; without one, does nothing (Apple logs an error too).
+    public func restoreGState() {
+        guard let saved = savedStates.popLast() else {
+            return StrataDiagnostics.report("CGContext.restoreGState(): no saved state; ignored")
+        }
+        state = saved
+    }
+}
