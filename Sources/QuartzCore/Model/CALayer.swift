@@ -419,8 +419,10 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming, CAAnimationTarget {
         curve == .continuous ? 1.528665 : 1
     }
 
-    /// Whether the layer is rendered as a bitmap before compositing; default false.
-    /// Stored only: Strata does not cache rasterized subtrees yet.
+    /// Whether the layer and its subtree are rendered once into a bitmap, reused while nothing
+    /// drawn in them changes; default false. The renderer's `lastFrameStatistics`
+    /// `.rasterizedLayersDrawn` counts the bitmaps redrawn. A subtree with a mask, a shadow or
+    /// a running transition inside, or part of it behind the eye, is drawn as usual.
     open var shouldRasterize: Bool {
         get { state.shouldRasterize }
         set { setProperty("shouldRasterize", \.shouldRasterize, newValue) }
