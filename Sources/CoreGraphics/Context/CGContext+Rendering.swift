@@ -28,7 +28,7 @@ extension CGContext {
         guard !state.clipRect.isEmpty, !commands.isEmpty else { return }
         if converts { layout.load(from: memory, bytesPerRow: bytesPerRow, into: surface) }
         if shadowed, let shadow = state.shadow { renderShadow(of: commands, shadow) }
-        execute(commands, on: surface)
+        execute(commands, on: surface, threads: rasterThreads)
         if converts { layout.store(surface, to: memory, bytesPerRow: bytesPerRow) }
     }
 
@@ -42,7 +42,7 @@ extension CGContext {
             c.blendMode = .normal
             return c
         }
-        execute(shapes, on: offscreen)
+        execute(shapes, on: offscreen, threads: rasterThreads)
         blur(offscreen, radius: Double(shadow.blur) / 2)
         // The offset is in base space (y up): device y moves the other way.
         let map = Projective.translation(-Double(shadow.offset.width), Double(shadow.offset.height))
@@ -51,7 +51,7 @@ extension CGContext {
         let command = FillCommand(path: cover, rule: .nonZero, localToDevice: .identity,
                                   paint: .alphaMask(offscreen, map: map, color: shadow.color.premultipliedARGB32),
                                   clip: rasterClip, blendMode: state.blendMode.raster)
-        execute([command], on: surface)
+        execute([command], on: surface, threads: rasterThreads)
     }
 
     /// `path` (base space) as Raster's geometry.
