@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CoreGraphics
+import Raster
 
 @Suite struct ContextCreationTests {
     let rgb = CGColorSpaceCreateDeviceRGB()
@@ -109,5 +110,16 @@ import Testing
         context.fill(CGRect(x: 0, y: 0, width: 2, height: 2))
         #expect(image.pixel(x: 0, y: 0) == 0xFF00_FF00)
         #expect(image.pixel(x: 1, y: 1) == 0)
+    }
+}
+
+@Suite struct ContextOverSurfaceTests {
+    @Test func drawsIntoTheSurface() throws {
+        let surface = Surface(width: 3, height: 2)
+        let context = try #require(CGContext(surface: surface))
+        #expect(context.surface.pixels == surface.pixels)   // the same memory, not a copy
+        context.fill(CGRect(x: 0, y: 1, width: 1, height: 1))   // top-left, y up
+        #expect(surface[0, 0] == 0xFF00_0000)
+        #expect(surface[0, 1] == 0)
     }
 }
