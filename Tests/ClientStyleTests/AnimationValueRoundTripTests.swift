@@ -40,3 +40,19 @@ import Testing
         #expect(layer.presentation()?.transform.m11 == 2)
     }
 }
+
+@Test func animationPropertiesByKeyValueCoding() {
+    let fade = CABasicAnimation(keyPath: "opacity")
+    fade.duration = 2
+    fade.toValue = 0.5
+    fade.setValue(3, forKey: "repeatCount")
+    #expect(fade.repeatCount == 3)
+    #expect(fade.value(forKey: "duration") as? Double == 2)
+    #expect(fade.value(forKey: "duration") as? NSNumber == NSNumber(value: 2.0))
+    #expect(fade.value(forKey: "keyPath") as? String == "opacity")
+    #expect(fade.value(forKey: "toValue") as? Double == 0.5)
+    #expect(fade.value(forKey: "removedOnCompletion") as? Bool == true)
+    fade.setValue("tag", forKey: "name")
+    #expect(fade.value(forKey: "name") as? String == "tag")
+    #expect(CABasicAnimation.defaultValue(forKey: "speed") as? Float == 1)
+}

@@ -66,6 +66,7 @@ final class BadgeLayer: CALayer {
     move.fillMode = .forwards
     move.isRemovedOnCompletion = false
     move.timingFunction = CAMediaTimingFunction(name: .easeIn)
+    move.setValue("card", forKey: "viewName")
     let spin = CAKeyframeAnimation(keyPath: "transform")
     spin.values = [CATransform3DIdentity, CATransform3DMakeRotation(1, 0, 0, 1)]
     spin.keyTimes = [0, 1]
@@ -87,6 +88,7 @@ final class BadgeLayer: CALayer {
     #expect(m.fillMode == .forwards && m.isRemovedOnCompletion == false)
     #expect(m.fromValue as? CGPoint == CGPoint(x: 1, y: 2) && m.toValue as? CGPoint == CGPoint(x: 3, y: 4))
     #expect(m.timingFunction == CAMediaTimingFunction(name: .easeIn))
+    #expect(m.value(forKey: "viewName") as? String == "card")
     let k = try #require(animations[1] as? CAKeyframeAnimation)
     #expect(k.values?[1] as? CATransform3D == CATransform3DMakeRotation(1, 0, 0, 1))
     #expect(k.keyTimes == [0, 1] && k.calculationMode == .paced)

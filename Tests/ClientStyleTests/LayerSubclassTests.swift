@@ -159,3 +159,24 @@ final class TaggedAnimation: CABasicAnimation {
     #expect(layer.animation(forKey: "move") is TaggedAnimation)
     #expect(layer.animation(forKey: "move") !== animation)
 }
+
+/// Apple's documented way to change a default: override defaultValue(forKey:).
+final class ClippingLayer: CALayer {
+    override class func defaultValue(forKey key: String) -> Any? {
+        if key == "masksToBounds" { return NSNumber(value: true) }
+        if key == "cornerRadius" { return 4.0 }
+        if key == "badgeCount" { return 3 }
+        return super.defaultValue(forKey: key)
+    }
+}
+
+@Test func subclassDefaultValuesBecomeInitialValues() {
+    let layer = ClippingLayer()
+    #expect(layer.masksToBounds == true)
+    #expect(layer.cornerRadius == 4)
+    #expect(layer.opacity == 1 && layer.anchorPoint == CGPoint(x: 0.5, y: 0.5))
+    #expect(layer.value(forKey: "badgeCount") as? Int == 3)      // an unset custom key
+    #expect(CALayer().masksToBounds == false)
+    #expect(CALayer().value(forKey: "badgeCount") == nil)
+    #expect(CATransformLayer().anchorPoint == CGPoint(x: 0.5, y: 0.5))
+}

@@ -50,3 +50,18 @@ import Testing
         withExtendedLifetime(renderer) {}
     }
 }
+
+@Test func aTreeCommittedBeforeItIsAttachedAnimatesAtOnce() {
+    // A window commits its tree, then hands it to its renderer: no further commit is needed.
+    CAMediaClock.withManualClock(startingAt: 0) { _ in
+        let root = CALayer(), child = CALayer()
+        CATransaction.begin()
+        root.addSublayer(child)
+        CATransaction.commit()
+        let renderer = CARenderer(width: 2, height: 2)
+        renderer.layer = root
+        child.opacity = 0
+        #expect(child.animationKeys() == ["opacity"])
+        withExtendedLifetime(renderer) {}
+    }
+}

@@ -15,6 +15,14 @@ extension CAAnimation {
         coder.encode(NSString(string: fillMode.rawValue), forKey: "fillMode")
         coder.encode(isRemovedOnCompletion, forKey: "removedOnCompletion")
         if let timingFunction { coder.encode(timingFunction, forKey: "timingFunction") }
+        // Keys set with setValue(_:forKey:), as Apple archives them (those whose values archive).
+        var extraKeys: [NSString] = []
+        for (key, value) in extraValues.sorted(by: { $0.key < $1.key }) where shouldArchiveValue(forKey: key) {
+            guard let archived = ArchivedValue.encode(value) else { continue }
+            coder.encode(archived, forKey: "extra." + key)
+            extraKeys.append(NSString(string: key))
+        }
+        if !extraKeys.isEmpty { coder.encode(NSArray(array: extraKeys), forKey: "strata.extraKeys") }
         if let p = self as? CAPropertyAnimation {
             if let keyPath = p.keyPath { coder.encode(NSString(string: keyPath), forKey: "keyPath") }
             coder.encode(p.isAdditive, forKey: "additive")
@@ -78,6 +86,12 @@ extension CAAnimation {
         if has("autoreverses") { autoreverses = coder.decodeBool(forKey: "autoreverses") }
         if let m = string("fillMode") { fillMode = CAMediaTimingFillMode(rawValue: m) }
         if has("removedOnCompletion") { isRemovedOnCompletion = coder.decodeBool(forKey: "removedOnCompletion") }
+        if has("strata.extraKeys"),
+           let keys = coder.decodeObject(of: [NSArray.self, NSString.self], forKey: "strata.extraKeys") as? [String] {
+            for key in keys where has("extra." + key) {
+                extraValues[key] = ArchivedValue.decode(coder.decodeObject(of: ArchivedValue.classes, forKey: "extra." + key))
+            }
+        }
         if has("timingFunction") {
             timingFunction = coder.decodeObject(of: [CAMediaTimingFunction.self], forKey: "timingFunction") as? CAMediaTimingFunction
         }

@@ -63,7 +63,7 @@ open class CAAnimation: NSObject, NSSecureCoding, CAMediaTiming, CAAction, NSCop
     open var isRemovedOnCompletion: Bool = true
 
     /// Extra values set with `setValue(_:forKey:)`.
-    private var extraValues: [String: Any] = [:]
+    package var extraValues: [String: Any] = [:]
     /// Its one report of a value it could not apply (each copy reports for itself).
     package let evaluationDiagnostic = DiagnosticOnce()
 
@@ -83,14 +83,23 @@ open class CAAnimation: NSObject, NSSecureCoding, CAMediaTiming, CAAction, NSCop
     /// Whether the value for `key` is archived; always true.
     open func shouldArchiveValue(forKey key: String) -> Bool { true }
 
-    /// Stores an arbitrary value under `key` (copied with the animation).
+    /// Sets a property by Apple's key (`"duration"`, `"toValue"`…; a value of the wrong type is
+    /// reported and ignored), or stores an arbitrary value under `key` (copied with the animation).
     open func setValue(_ value: Any?, forKey key: String) {
+        if propertyValue(forKey: key) != nil {
+            if !setPropertyValue(value, forKey: key) {
+                StrataDiagnostics.report("CAAnimation.setValue: \(value.map { "\(Swift.type(of: $0))" } ?? "nil") is not a valid value for \(key); ignored")
+            }
+            return
+        }
         extraValues[key] = value
     }
 
-    /// The value stored under `key` with `setValue(_:forKey:)`, else `defaultValue(forKey:)`.
+    /// A property by Apple's key, boxed as Apple hands it out (`NSNumber` for numbers, `NSValue`
+    /// for geometry), or the value stored under `key`, else `defaultValue(forKey:)`.
     open func value(forKey key: String) -> Any? {
-        extraValues[key] ?? type(of: self).defaultValue(forKey: key)
+        if let property = propertyValue(forKey: key) { return KVCBoxing.box(property) }
+        return extraValues[key] ?? type(of: self).defaultValue(forKey: key)
     }
 
     // MARK: NSCopying

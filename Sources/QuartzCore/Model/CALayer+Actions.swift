@@ -66,6 +66,11 @@ extension CALayer {
 
     /// After a property was written: mark the layer for commit and run the action found before.
     package func didChangeProperty(_ key: String, action: CAAction?) {
+        if key == "bounds" {
+            needsLayoutFlag = true
+            if state.needsDisplayOnBoundsChange { needsDisplayFlag = true }
+        }
+        if type(of: self).needsDisplay(forKey: key) { needsDisplayFlag = true }
         markChanged()
         action?.run(forKey: key, object: self, arguments: nil)
         pendingOldValues[key] = nil
@@ -95,6 +100,19 @@ extension CALayer {
         return state.customValues[key]
     }
 
+    /// This layer became the root a renderer draws: layers of its tree already committed count
+    /// as committed there (a window attaches a tree it committed just before), and the next
+    /// commit records the rest. Iterative: deep trees are fine.
+    package func treeWasAttached() {
+        var work: [CALayer] = [self]
+        while let layer = work.popLast() {
+            if layer.committedNode != nil { layer.committedInAttachedTree = true }
+            work.append(contentsOf: layer._sublayers)
+            if let m = layer._mask { work.append(m) }
+        }
+        markChanged()
+    }
+
     /// Marks this layer as changed in the current transaction.
     package func markChanged() {
         guard !isPresentationCopy else { return }
@@ -102,5 +120,8 @@ extension CALayer {
     }
 
     /// The sublayer list or mask changed.
-    package func hierarchyDidChange() { markChanged() }
+    package func hierarchyDidChange() {
+        needsLayoutFlag = true
+        markChanged()
+    }
 }

@@ -29,7 +29,7 @@ extension CALayer {
     /// Returns false when `coder` is not a keyed archive.
     package func decodeLayer(from coder: NSCoder) -> Bool {
         guard coder.allowsKeyedCoding else { return false }
-        var decoded = LayerState()
+        var decoded = type(of: self) == CALayer.self ? LayerState() : LayerDefaults.state(for: type(of: self))
         for key in LayerState.propertyKeys where coder.containsValue(forKey: key) {
             let object = coder.decodeObject(of: ArchivedValue.classes, forKey: key)
             _ = decoded.setPropertyValue(ArchivedValue.decode(object), forKey: key)

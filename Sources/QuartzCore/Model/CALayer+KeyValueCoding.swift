@@ -16,7 +16,9 @@ extension CALayer {
         default:
             if let v = state.propertyValue(forKey: key) { return v }
             if let v = state.customValues[key] { return v }
-            return style.flatMap { Self.styleValue(forKey: key, in: $0) }
+            // Unset keys: the style dictionary, then the class's default (Apple's order).
+            if let v = style.flatMap({ Self.styleValue(forKey: key, in: $0) }) { return v }
+            return type(of: self).defaultValue(forKey: key)
         }
     }
 

@@ -43,9 +43,12 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming, CAAnimationTarget {
     /// `style` entries chain).
     public var style: [AnyHashable: Any]?
 
-    /// A new layer with Apple's defaults.
+    /// A new layer with Apple's defaults, or with a subclass's `defaultValue(forKey:)` where it
+    /// overrides them (as on Apple: a subclass returning `true` for `"masksToBounds"` makes its
+    /// layers clip by default).
     public override init() {
         super.init()
+        if Swift.type(of: self) != CALayer.self { state = LayerDefaults.state(for: Swift.type(of: self)) }
     }
 
     deinit { releaseSubtreeIteratively() }   // CALayer+Validation: no recursion for deep trees
@@ -220,19 +223,34 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming, CAAnimationTarget {
         return false
     }
 
-    // MARK: Layout and display (Apple's hooks; Strata lays out nothing by itself)
+    // MARK: Layout and display (Apple's cycle: at each commit, the changed layers marked by
+    // setNeedsLayout() are laid out, then those marked by setNeedsDisplay() are displayed)
 
-    /// Override to position sublayers; the default asks the delegate.
+    /// Override to position sublayers; the default asks the delegate. Called at commit for a
+    /// layer marked by `setNeedsLayout()` (a bounds change or a sublayer change marks it too).
     open func layoutSublayers() { delegate?.layoutSublayers(of: self) }
     /// Lays out now if needed.
     open func layoutIfNeeded() { if needsLayoutFlag { needsLayoutFlag = false; layoutSublayers() } }
-    /// Marks the layer as needing layout.
-    open func setNeedsLayout() { needsLayoutFlag = true }
+    /// Marks the layer as needing layout at the next commit.
+    open func setNeedsLayout() { needsLayoutFlag = true; markChanged() }
     /// Whether layout was requested.
     open func needsLayout() -> Bool { needsLayoutFlag }
-    /// Marks the layer as needing display.
-    open func setNeedsDisplay() { markChanged() }
+    /// Marks the layer as needing display at the next commit (then `display()` runs).
+    ///
+    /// Differs from Apple: without `CGContext` drawing, a layer that neither overrides
+    /// `display()` nor has a delegate implementing `display(_:)` keeps its `contents`.
+    open func setNeedsDisplay() { needsDisplayFlag = true; markChanged() }
+    /// Marks the layer as needing display; Strata redisplays the whole layer for any rectangle.
+    open func setNeedsDisplay(_ r: CGRect) { setNeedsDisplay() }
+    /// Whether display was requested.
+    open func needsDisplay() -> Bool { needsDisplayFlag }
+    /// Displays now if needed.
+    open func displayIfNeeded() { if needsDisplayFlag { needsDisplayFlag = false; display() } }
+    /// Override to set `contents` (Apple's way to supply an image); the default asks the
+    /// delegate's `display(_:)`. Called at commit for a layer marked by `setNeedsDisplay()`.
+    open func display() { delegate?.display(self) }
     package var needsLayoutFlag = false
+    package var needsDisplayFlag = false
 
     /// The preferred size: the bounds size (Apple's default).
     open func preferredFrameSize() -> CGSize { state.bounds.size }

@@ -18,7 +18,7 @@ public final class CARenderer: @unchecked Sendable {
             guard oldValue !== layer else { return }
             oldValue?.attachedRendererCount -= 1
             layer?.attachedRendererCount += 1
-            layer?.markChanged()   // the next commit records the tree as attached
+            layer?.treeWasAttached()
             lastDrawn = nil
         }
     }

@@ -175,10 +175,20 @@ public final class CATransaction: NSObject {
     }
 
     private static func commitChanges(_ s: Stack) {
-        let layers = Array(s.changed.values)
+        var layers: [ObjectIdentifier: CALayer] = [:]
+        // Apple's display cycle: lay out, then display, the changed layers. Their code may change
+        // more layers, which join this commit; a few passes settle any sane layout.
+        for _ in 0..<8 where !s.changed.isEmpty {
+            let changed = Array(s.changed.values)
+            s.changed.removeAll()
+            for layer in changed { layers[ObjectIdentifier(layer)] = layer }
+            for layer in changed where layer.needsLayoutFlag { layer.layoutIfNeeded() }
+            for layer in changed where layer.needsDisplayFlag { layer.displayIfNeeded() }
+        }
+        for layer in s.changed.values { layers[ObjectIdentifier(layer)] = layer }
         s.changed.removeAll()
         guard !layers.isEmpty else { return }
-        LayerCommitter.commit(changedLayers: layers)
+        LayerCommitter.commit(changedLayers: Array(layers.values))
     }
 }
 
