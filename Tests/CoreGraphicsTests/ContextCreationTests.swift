@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CoreGraphics
+import Raster
 
 @Suite struct ContextCreationTests {
     let rgb = CGColorSpaceCreateDeviceRGB()
@@ -109,5 +110,38 @@ import Testing
         context.fill(CGRect(x: 0, y: 0, width: 2, height: 2))
         #expect(image.pixel(x: 0, y: 0) == 0xFF00_FF00)
         #expect(image.pixel(x: 1, y: 1) == 0)
+    }
+}
+
+@Suite struct ContextOverSurfaceTests {
+    @Test func drawsIntoTheSurface() throws {
+        let surface = Surface(width: 3, height: 2)
+        let context = try #require(CGContext(surface: surface))
+        #expect(context.surface.pixels == surface.pixels)   // the same memory, not a copy
+        context.fill(CGRect(x: 0, y: 1, width: 1, height: 1))   // top-left, y up
+        #expect(surface[0, 0] == 0xFF00_0000)
+        #expect(surface[0, 1] == 0)
+    }
+}
+
+@Suite struct ContextConversionAreaTests {
+    /// A converted layout touches only the pixels a call can change: bytes elsewhere are not
+    /// even read and rewritten (an invalid premultiplied pixel there keeps its colour > alpha,
+    /// where a round trip through the drawing surface would clamp it).
+    @Test func bytesOutsideTheDrawingAreUntouched() throws {
+        var bytes = [UInt8](repeating: 0, count: 40 * 40 * 4)
+        try bytes.withUnsafeMutableBytes { raw in
+            let context = try #require(CGContext(data: raw.baseAddress, width: 40, height: 40, bitsPerComponent: 8,
+                                                 bytesPerRow: 160, space: CGColorSpaceCreateDeviceRGB(),
+                                                 bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue))
+            raw[0] = 200; raw[3] = 100   // top-left: red 200 over alpha 100
+            context.setFillColor(gray: 1, alpha: 1)
+            context.fill(CGRect(x: 36, y: 0, width: 2, height: 2))
+            context.setShadow(offset: CGSize(width: 0, height: 4), blur: 2, color: CGColor(gray: 0.5, alpha: 1))
+            context.fill(CGRect(x: 30, y: 0, width: 2, height: 2))
+        }
+        #expect(bytes[0] == 200 && bytes[3] == 100)
+        #expect(bytes[(39 * 40 + 36) * 4 ..< (39 * 40 + 36) * 4 + 4] == [255, 255, 255, 255])   // bottom row
+        #expect(bytes[(34 * 40 + 30) * 4 + 3] > 0)   // the shadow, 4 up (row 34 from the top), was stored
     }
 }

@@ -31,11 +31,17 @@ import Testing
         #expect(context.boundingBoxOfPath.isNull)
     }
 
-    @Test func fillingClearsThePathAndRectHelpersKeepIt() {
+    @Test func drawingClearsThePath() {
         let context = ContextTest.make(10, 10)
+        for draw in [{ context.fill(CGRect(x: 0, y: 0, width: 1, height: 1)) }, { context.stroke(CGRect(x: 0, y: 0, width: 1, height: 1)) },
+                     { context.fillEllipse(in: CGRect(x: 0, y: 0, width: 1, height: 1)) }, { context.strokePath() }] {
+            context.addRect(CGRect(x: 0, y: 0, width: 5, height: 5))
+            draw()
+            #expect(context.isPathEmpty)
+        }
         context.addRect(CGRect(x: 0, y: 0, width: 5, height: 5))
-        context.fill(CGRect(x: 0, y: 0, width: 1, height: 1))
-        #expect(!context.isPathEmpty)
+        context.clear(CGRect(x: 0, y: 0, width: 10, height: 10))
+        #expect(!context.isPathEmpty)   // clear(_:) leaves it
         context.fillPath()
         #expect(context.isPathEmpty)
         #expect(ContextTest.pixel(context, 4, 4) == 0xFF00_0000)

@@ -59,12 +59,15 @@ enum BitmapLayout: Equatable {
         }
     }
 
-    /// Copies the caller's pixels into the premultiplied BGRA drawing surface.
-    func load(from data: UnsafeMutableRawPointer, bytesPerRow: Int, into surface: Surface) {
-        for y in 0..<surface.height {
+    /// Copies the caller's pixels inside `area` (all when nil) into the premultiplied BGRA
+    /// drawing surface.
+    func load(from data: UnsafeMutableRawPointer, bytesPerRow: Int, into surface: Surface, area: IntRect? = nil) {
+        let r = (area ?? IntRect(surface)).intersection(IntRect(surface))
+        guard !r.isEmpty else { return }
+        for y in r.y0..<r.y1 {
             let src = (data + y * bytesPerRow).assumingMemoryBound(to: UInt8.self)
             let dst = surface.row(y)
-            for x in 0..<surface.width {
+            for x in r.x0..<r.x1 {
                 let p = src + x * bytesPerPixel
                 let (a, r, g, b): (UInt32, UInt32, UInt32, UInt32)
                 switch self {
@@ -85,13 +88,15 @@ enum BitmapLayout: Equatable {
         }
     }
 
-    /// Copies the drawing surface back into the caller's layout. Gray takes the Rec. 601 luma
+    /// Copies the drawing surface inside `area` (all when nil) back into the caller's layout. Gray takes the Rec. 601 luma
     /// of the colour composited over black (the gray context has no alpha).
-    func store(_ surface: Surface, to data: UnsafeMutableRawPointer, bytesPerRow: Int) {
-        for y in 0..<surface.height {
+    func store(_ surface: Surface, to data: UnsafeMutableRawPointer, bytesPerRow: Int, area: IntRect? = nil) {
+        let r = (area ?? IntRect(surface)).intersection(IntRect(surface))
+        guard !r.isEmpty else { return }
+        for y in r.y0..<r.y1 {
             let dst = (data + y * bytesPerRow).assumingMemoryBound(to: UInt8.self)
             let src = surface.row(y)
-            for x in 0..<surface.width {
+            for x in r.x0..<r.x1 {
                 let v = src[x]
                 let a = UInt8(v >> 24), r = UInt8(v >> 16 & 0xFF), g = UInt8(v >> 8 & 0xFF), b = UInt8(v & 0xFF)
                 let p = dst + x * bytesPerPixel

@@ -34,29 +34,32 @@ extension CGContext {
         beginPath()
     }
 
-    // MARK: Shapes (the current path is left alone, except where Apple clears it)
+    // MARK: Shapes (each clears the current path, as Apple documents; clear(_:) leaves it)
 
-    /// Fills `rect` with the fill colour.
+    /// Fills `rect` with the fill colour; clears the current path.
     public func fill(_ rect: CGRect) {
+        beginPath()
         guard finite("fill(\(rect))", rect.origin.x, rect.origin.y, rect.width, rect.height) else { return }
         fillBasePath(basePath { $0.addRect(rect, transform: $1) }, rule: .winding)
     }
 
-    /// Fills every rect (as one non-zero path: overlaps are painted once).
+    /// Fills every rect (as one non-zero path: overlaps are painted once); clears the current path.
     public func fill(_ rects: [CGRect]) {
+        beginPath()
         guard rects.allSatisfy({ [$0.origin.x, $0.origin.y, $0.width, $0.height].allSatisfy(\.isFinite) }) else {
             return reject("fill(_ rects:)", "non-finite coordinate")
         }
         fillBasePath(basePath { p, t in for r in rects { p.addRect(r.standardized, transform: t) } }, rule: .winding)
     }
 
-    /// Strokes `rect` with the line parameters.
+    /// Strokes `rect` with the line parameters; clears the current path.
     public func stroke(_ rect: CGRect) {
+        beginPath()
         guard finite("stroke(\(rect))", rect.origin.x, rect.origin.y, rect.width, rect.height) else { return }
         strokeBasePath(basePath { $0.addRect(rect, transform: $1) })
     }
 
-    /// Strokes `rect` with `width` instead of the line width.
+    /// Strokes `rect` with `width` instead of the line width; clears the current path.
     public func stroke(_ rect: CGRect, width: CGFloat) {
         let saved = state.lineWidth
         setLineWidth(width)

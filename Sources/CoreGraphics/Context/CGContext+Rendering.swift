@@ -26,10 +26,36 @@ extension CGContext {
     /// the caller's pixels in and out when the layout is not BGRA.
     func render(_ commands: [FillCommand], shadowed: Bool = true) {
         guard !state.clipRect.isEmpty, !commands.isEmpty else { return }
-        if converts { layout.load(from: memory, bytesPerRow: bytesPerRow, into: surface) }
-        if shadowed, let shadow = state.shadow { renderShadow(of: commands, shadow) }
+        let shadow = shadowed ? state.shadow : nil
+        // Only the pixels the call can change are converted in and out.
+        let area = converts ? changedArea(commands, shadow: shadow) : nil
+        if let area { layout.load(from: memory, bytesPerRow: bytesPerRow, into: surface, area: area) }
+        if let shadow { renderShadow(of: commands, shadow) }
         execute(commands, on: surface, threads: rasterThreads)
-        if converts { layout.store(surface, to: memory, bytesPerRow: bytesPerRow) }
+        if let area { layout.store(surface, to: memory, bytesPerRow: bytesPerRow, area: area) }
+    }
+
+    /// The device pixels `commands` (and their shadow) may change: their bounds, grown by a
+    /// pixel, moved and grown by the shadow, within the clip; the whole clip when unknown.
+    private func changedArea(_ commands: [FillCommand], shadow: (offset: CGSize, blur: CGFloat, color: CGColor)?) -> IntRect {
+        var box = BoundsAccumulator()
+        for command in commands {
+            guard case let .path(geometry, _) = command.geometry, let b = geometry.controlBounds else { return state.clipRect }
+            for (x, y) in [(b.min.x, b.min.y), (b.max.x, b.min.y), (b.min.x, b.max.y), (b.max.x, b.max.y)] {
+                let p = command.localToDevice.apply(x: x, y: y)
+                guard p.x.isFinite, p.y.isFinite else { return state.clipRect }
+                box.add(CGPoint(x: p.x, y: p.y))
+            }
+        }
+        var rect = box.rect.insetBy(dx: -1, dy: -1)
+        if let shadow {
+            // Raster's three box passes of σ = blur / 2 reach at most 3σ + 4.5 pixels; the
+            // offset is in base space, y up.
+            let reach = 1.5 * shadow.blur + 5
+            rect = rect.union(rect.offsetBy(dx: shadow.offset.width, dy: -shadow.offset.height).insetBy(dx: -reach, dy: -reach))
+        }
+        guard let bounds = CGContext.deviceBounds(rect) else { return state.clipRect }
+        return bounds.intersection(state.clipRect)
     }
 
     /// Draws the shadow of `commands`: their coverage × alpha drawn offscreen without the clip,

@@ -32,8 +32,9 @@ public final class CGContext {
     let layout: BitmapLayout
     let memory: UnsafeMutableRawPointer
     private let ownsMemory: Bool
-    /// Premultiplied BGRA pixels drawing goes to: `memory` itself for the BGRA layout.
-    let surface: Surface
+    /// Premultiplied BGRA pixels drawing goes to: `memory` itself for the BGRA layout
+    /// (Strata only: QuartzCore reads a layer's backing store here without a copy).
+    package let surface: Surface
     /// Whether `surface` is a converted copy of `memory`.
     let converts: Bool
 
@@ -106,6 +107,14 @@ public final class CGContext {
                              bytesPerRow: Int, space: CGColorSpace, bitmapInfo: CGBitmapInfo) {
         self.init(data: data, width: width, height: height, bitsPerComponent: bitsPerComponent,
                   bytesPerRow: bytesPerRow, space: space, bitmapInfo: bitmapInfo.rawValue)
+    }
+
+    /// A context drawing straight into `surface` (premultiplied BGRA, sRGB), which must outlive
+    /// it (Strata only: a layer's backing store for `draw(in:)`).
+    package convenience init?(surface: Surface) {
+        self.init(data: UnsafeMutableRawPointer(surface.pixels), width: surface.width, height: surface.height,
+                  bitsPerComponent: 8, bytesPerRow: surface.bytesPerRow, space: CGColorSpace.srgbSpace,
+                  bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
     }
 
     deinit {
