@@ -115,6 +115,9 @@ public final class LayerWindow {
 
     private func frame() {
         onFrame?()
+        // Custom animatable properties redraw from their presentation values, here on the app
+        // thread, before the commit the render thread draws.
+        CALayer.displayAnimatedProperties(in: root)
         CATransaction.flush()
         fpsFrames += 1
         let now = CACurrentMediaTime()

@@ -50,6 +50,9 @@ enum HeadlessRender {
             renderer.threads = threads
             renderer.layer = root
             clock.set(time)
+            // Custom animatable properties redraw from their presentation values (app thread).
+            CALayer.displayAnimatedProperties(in: root)
+            CATransaction.flush()
             renderer.beginFrame(atTime: time)
             renderer.render()
             renderer.endFrame()
@@ -70,6 +73,7 @@ enum HeadlessRender {
                 let t = Double(k) / 30
                 clock.set(t)
                 step(k, clock)
+                CALayer.displayAnimatedProperties(in: root)
                 CATransaction.flush()
                 renderer.beginFrame(atTime: t)
                 renderer.render()

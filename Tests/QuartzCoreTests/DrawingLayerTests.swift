@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import QuartzCore
+import StrataDemos
 
 // Layers that draw themselves: draw(in:) in a subclass, a delegate's draw(_:in:), contentsScale,
 // render(in:) — rendered through the compositor and checked pixel by pixel.
@@ -120,4 +121,45 @@ private final class CircleDelegate: CALayerDelegate {
     // The bar turned 90°: 4 wide, 20 tall, centred on (30, 30).
     #expect(image.pixel(x: 30, y: 22) == 0xFF00_FF00)
     #expect(image.pixel(x: 36, y: 30) == 0xFF00_00FF)
+}
+
+@Test func customAnimatablePropertyRedrawsThePresentationLayer() throws {
+    try CAMediaClock.withManualClock(startingAt: 0) { clock in
+        // The ring animates progress 0 → 1 over 2 s; the model's progress is 1.
+        let scene = try #require(SceneCatalog.named("custom-property"))
+        let root = scene.make(CGSize(width: 200, height: 200))
+        let renderer = CARenderer(width: 200, height: 200)
+        renderer.layer = root
+        CATransaction.flush()
+        let ring = try #require(root.sublayers?.first as? ProgressRingLayer)
+        #expect(ring.progress == 1)
+        func frame(at t: Double) -> CGImage {
+            clock.set(t)
+            CALayer.displayAnimatedProperties(in: root)
+            CATransaction.flush()
+            renderer.beginFrame(atTime: t); renderer.render(); renderer.endFrame()
+            return renderer.makeImage()
+        }
+        // The ring's centre line: radius 70 around (100, 100). At t = 0.5 s progress is 0.25:
+        // green from twelve to three o'clock only.
+        let quarter = frame(at: 0.5)
+        let green: UInt32 = 0xFF4C_CC80, grey: UInt32 = 0xFF40_4554
+        Golden.expectPixel(quarter, 100 + 49, 100 - 49, green, tolerance: 2)   // half past one
+        Golden.expectPixel(quarter, 100, 170, grey, tolerance: 2)             // six o'clock
+        Golden.expectPixel(quarter, 30, 100, grey, tolerance: 2)              // nine o'clock
+        // At 1.5 s (0.75) six and nine o'clock... six is green, nine not yet (0.75 reaches it).
+        let most = frame(at: 1.4)
+        Golden.expectPixel(most, 100, 170, green, tolerance: 2)
+        Golden.expectPixel(most, 100 - 49, 100 - 49, grey, tolerance: 2)      // half past ten
+        // The model layer's own contents were never replaced.
+        #expect(ring.animatedDisplayContents != nil)
+        // After the animation ends, the model drawing (a full ring) shows again.
+        clock.set(2.5)
+        CATransaction.flush()
+        _ = frame(at: 2.5)
+        let done = frame(at: 2.6)
+        #expect(ring.animationKeys() == nil)
+        #expect(ring.animatedDisplayContents == nil)
+        Golden.expectPixel(done, 100 - 49, 100 - 49, green, tolerance: 2)
+    }
 }

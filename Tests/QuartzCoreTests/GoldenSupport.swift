@@ -29,6 +29,9 @@ enum Golden {
         let renderer = CARenderer(width: width, height: height)
         renderer.threads = threads
         renderer.layer = root
+        // Custom animatable properties redraw from presentation values, as windows do per frame.
+        CALayer.displayAnimatedProperties(in: root)
+        CATransaction.flush()
         renderer.beginFrame(atTime: time)
         renderer.render()
         renderer.endFrame()

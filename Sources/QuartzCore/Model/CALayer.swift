@@ -265,6 +265,9 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming, CAAnimationTarget {
     /// store is drawn the right way up).
     open func contentsAreFlipped() -> Bool { false }
     package var needsLayoutFlag = false
+    /// Contents drawn from presentation values while animations change keys the class
+    /// redisplays for (`needsDisplay(forKey:)`); committed in place of `contents`. nil otherwise.
+    package var animatedDisplayContents: Any?
     package var needsDisplayFlag = false
 
     /// The preferred size: the bounds size (Apple's default).

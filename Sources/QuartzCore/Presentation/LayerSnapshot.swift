@@ -89,7 +89,9 @@ package final class LayerSnapshot: @unchecked Sendable {
             let l = top.layer
             l.resolveBeginTimes(now: now)
             for i in l._animations.indices { l._animations[i].compileIfNeeded() }
-            let snap = LayerSnapshot(state: l.state, isTransformLayer: l is CATransformLayer,
+            var state = l.state
+            if let drawn = l.animatedDisplayContents { state.contents = drawn }
+            let snap = LayerSnapshot(state: state, isTransformLayer: l is CATransformLayer,
                                      animations: l.attachedAnimations, sublayers: top.built,
                                      mask: top.mask, model: l)
             l.committedNode = snap
