@@ -107,13 +107,14 @@ func unpack01(_ p: UInt32) -> SIMD4<Float> {
 func lerpBlend(_ dst: UInt32, _ blended: SIMD4<Float>, _ coverage: UInt32) -> UInt32 {
     let c = Float(coverage) * (1 / 255)
     let d = unpack01(dst)
-    var r = d + (blended - d) * c
-    r = pointwiseMin(pointwiseMax(r, .zero), SIMD4(repeating: 1))
-    // Colour never exceeds alpha (rounding in the formulas can overshoot by a hair).
-    let a = r.w
-    r = pointwiseMin(r, SIMD4(a, a, a, 1))
+    let r = d + (blended - d) * c
+    // Clamped to 0...1, and colour never above alpha (rounding in the formulas can overshoot
+    // by a hair). Scalar min/max: the generic SIMD ones are not specialised here.
+    @inline(__always) func unit(_ v: Float) -> Float { v > 0 ? (v < 1 ? v : 1) : 0 }
+    let a = unit(r.w)
     @inline(__always) func byte(_ v: Float) -> UInt32 { UInt32(v * 255 + 0.5) }
-    return byte(r.w) << 24 | byte(r.x) << 16 | byte(r.y) << 8 | byte(r.z)
+    @inline(__always) func channel(_ v: Float) -> UInt32 { byte(Swift.min(unit(v), a)) }
+    return byte(a) << 24 | channel(r.x) << 16 | channel(r.y) << 8 | channel(r.z)
 }
 
 /// `count` pixels of premultiplied source `src` blended onto `dst` with `mode`; coverage per
@@ -129,9 +130,25 @@ func blend_span(_ mode: BlendMode, _ dst: UnsafeMutablePointer<UInt32>, _ src: U
         }
         return
     }
-    for i in 0..<count {
-        let c = coverage.map { $0[i] } ?? scale
-        if c == 0 { continue }
-        dst[i] = lerpBlend(dst[i], blendPixel(mode, src[i], dst[i]), c)
+    switch mode {
+    case .copy:
+        // Exact in integers: mul255 is monotone, so colour stays ≤ alpha.
+        for i in 0..<count {
+            let c = coverage.map { $0[i] } ?? scale
+            if c == 0 { continue }
+            dst[i] = c == 255 ? src[i] : mul255(src[i], c) &+ mul255(dst[i], 255 &- c)
+        }
+    case .clear:
+        for i in 0..<count {
+            let c = coverage.map { $0[i] } ?? scale
+            if c == 0 { continue }
+            dst[i] = c == 255 ? 0 : mul255(dst[i], 255 &- c)
+        }
+    default:
+        for i in 0..<count {
+            let c = coverage.map { $0[i] } ?? scale
+            if c == 0 { continue }
+            dst[i] = lerpBlend(dst[i], blendPixel(mode, src[i], dst[i]), c)
+        }
     }
 }

@@ -93,7 +93,10 @@ extension BandRasterizer {
         return c
     }
 
-    /// Turns the accumulated row into spans and clears the cells it used.
+    /// Turns the accumulated row into spans and clears the cells it used. One pass: cells an
+    /// edge touched vary; a run of untouched cells has the running sum's coverage throughout,
+    /// so a long run that is full goes to the constant kernel and an empty one is skipped,
+    /// without computing a coverage per pixel.
     @inline(__always)
     func pathRow(_ f: UnsafePointer<PreparedFill>, _ p: UnsafePointer<PathFill>, _ y: Int, _ bx0: Int, _ w: Int,
                  _ touched: (lo: Int, hi: Int)) {
@@ -109,67 +112,84 @@ extension BandRasterizer {
             if hx0 >= hx1 { break }
         }
         let perPixelClip = !f.pointee.clipShapes.isEmpty || f.pointee.mask != nil
-        // Coverage scales of the cells the edges touched (cell w, if touched, holds only what
-        // spills past the window).
-        let last = Swift.min(touched.hi, w - 1)
-        var s = 0.0
         let first = touched.lo
-        for i in first...Swift.max(last, first) where i < w {
-            s += acc[i]
-            coverage[i - first] = alphaScale(pathCoverage(s, evenOdd: evenOdd, aliased: aliased) * opacity)
+        @inline(__always) func scale(_ s: Double) -> UInt32 {
+            alphaScale(pathCoverage(s, evenOdd: evenOdd, aliased: aliased) * opacity)
         }
-        for i in touched.lo...touched.hi { acc[i] = 0 }
-        // Past the last touched cell the coverage is constant.
-        let tail = last + 1 < w ? alphaScale(pathCoverage(s, evenOdd: evenOdd, aliased: aliased) * opacity) : 0
-        let tailEnd = w
-        if perPixelClip {
-            // Materialise the tail, then multiply every pixel by the clips.
-            for i in (last + 1)..<tailEnd where i >= first { coverage[i - first] = tail }
-            let a = Swift.max(first, hx0), b = Swift.min(tail > 0 ? tailEnd : last + 1, hx1)
+        // Pixels [a, b) (window coordinates) whose scales are in `coverage` from index a − first.
+        @inline(__always) func varying(_ a0: Int, _ b0: Int) {
+            let a = Swift.max(a0, hx0), b = Swift.min(b0, hx1)
             if a >= b { return }
-            let py = Double(y) + 0.5
-            for i in a..<b {
-                var c = Double(coverage[i - first])
-                if c == 0 { continue }
-                let px = Double(bx0 + i) + 0.5
-                for k in f.pointee.clipShapes {
-                    let cs = clipShapes[k]
-                    let v = roundedRectCoverage(cs.shape, cs.map, px, py)
-                    c *= cs.isHole ? 1 - v : v
-                }
-                if let m = f.pointee.mask { c = c * Double(m.at(bx0 + i, y)) * (1.0 / 255) }
-                coverage[i - first] = UInt32(c + 0.5)
-            }
+            if perPixelClip { clipCoverage(f, y, bx0, a, b, coverage + (a - first)) }
             paintSpan(f, row, y, bx0 + a, bx0 + b, coverage: UnsafePointer(coverage + (a - first)))
-            return
         }
-        // Spans: runs at the full scale of 8 pixels or more are interior; the rest varies.
-        let a = Swift.max(first, hx0), b = Swift.min(last + 1, hx1)
-        var x = a, runStart = a
-        while x < b {
-            if coverage[x - first] == full {
-                var e = x + 1
-                while e < b && coverage[e - first] == full { e += 1 }
-                if e - x >= 8 {
-                    if runStart < x { paintSpan(f, row, y, bx0 + runStart, bx0 + x, coverage: UnsafePointer(coverage + (runStart - first))) }
-                    paintSpan(f, row, y, bx0 + x, bx0 + e, coverage: nil)
-                    runStart = e
-                }
-                x = e
-            } else {
+        @inline(__always) func constant(_ a0: Int, _ b0: Int) {
+            let a = Swift.max(a0, hx0), b = Swift.min(b0, hx1)
+            if a >= b { return }
+            if perPixelClip {
+                for i in a..<b { coverage[i - first] = full }
+                return varying(a, b)
+            }
+            paintSpan(f, row, y, bx0 + a, bx0 + b, coverage: nil)
+        }
+        var s = 0.0
+        var x = first, runStart = first
+        let last = Swift.min(touched.hi, w - 1)
+        while x <= last {
+            let v = acc[x]
+            if v != 0 || x == first {
+                s += v
+                acc[x] = 0
+                coverage[x - first] = scale(s)
                 x += 1
+                continue
+            }
+            // Untouched cells from x: constant coverage until the next touched cell.
+            var j = x + 1
+            while j <= last && acc[j] == 0 { j += 1 }
+            let c = scale(s)
+            if j - x >= 8 && (c == full || c == 0) {
+                varying(runStart, x)
+                if c == full { constant(x, j) }
+                runStart = j
+            } else {
+                for i in x..<j { coverage[i - first] = c }
+            }
+            x = j
+        }
+        varying(runStart, x)
+        if touched.hi >= w { acc[w] = 0 }
+        // Past the last touched cell the coverage is constant to the window's end.
+        if last + 1 < w {
+            let tail = scale(s)
+            if tail == full {
+                constant(last + 1, w)
+            } else if tail > 0 {
+                let a = Swift.max(last + 1, hx0), b = Swift.min(w, hx1)
+                if a < b {
+                    for i in a..<b { coverage[i - first] = tail }
+                    varying(a, b)
+                }
             }
         }
-        if runStart < b { paintSpan(f, row, y, bx0 + runStart, bx0 + b, coverage: UnsafePointer(coverage + (runStart - first))) }
-        // The tail: constant coverage to the window's end.
-        let t0 = Swift.max(last + 1, hx0), t1 = Swift.min(tailEnd, hx1)
-        if tail > 0 && t0 < t1 {
-            if tail == full {
-                paintSpan(f, row, y, bx0 + t0, bx0 + t1, coverage: nil)
-            } else {
-                for i in t0..<t1 { coverage[i - t0] = tail }
-                paintSpan(f, row, y, bx0 + t0, bx0 + t1, coverage: UnsafePointer(coverage))
+    }
+
+    /// Multiplies the scales of window pixels [a, b) by the fill's clip shapes and mask.
+    @inline(never)
+    func clipCoverage(_ f: UnsafePointer<PreparedFill>, _ y: Int, _ bx0: Int, _ a: Int, _ b: Int,
+                      _ scales: UnsafeMutablePointer<UInt32>) {
+        let py = Double(y) + 0.5
+        for i in a..<b {
+            var c = Double(scales[i - a])
+            if c == 0 { continue }
+            let px = Double(bx0 + i) + 0.5
+            for k in f.pointee.clipShapes {
+                let cs = clipShapes[k]
+                let v = roundedRectCoverage(cs.shape, cs.map, px, py)
+                c *= cs.isHole ? 1 - v : v
             }
+            if let m = f.pointee.mask { c = c * Double(m.at(bx0 + i, y)) * (1.0 / 255) }
+            scales[i - a] = UInt32(c + 0.5)
         }
     }
 }

@@ -480,6 +480,11 @@ struct BandRasterizer: @unchecked Sendable {
     func compositeSpan(_ f: UnsafePointer<PreparedFill>, _ dst: UnsafeMutablePointer<UInt32>, _ y: Int, _ x0: Int, _ n: Int,
                        coverage: UnsafePointer<UInt32>?) {
         let scale = f.pointee.fetchScale
+        if case .solid(_, let interior) = f.pointee.paint, f.pointee.blend == .copy, coverage == nil {
+            // An interior span copying one colour: the pixels are the colour.
+            dst.update(repeating: interior, count: n)
+            return
+        }
         switch f.pointee.paint {
         case .solid(_, let interior):
             // `interior` is the colour × opacity, which is what a non-normal mode fetches; under
