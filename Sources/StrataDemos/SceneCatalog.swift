@@ -8,7 +8,7 @@ public enum SceneCatalog {
     public static let all: [DemoScene] = [
         .affineRotate, .compound, .shear, .rotateY, .rotateYPerspective, .sharedPerspective,
         .backface, .nestedZ, .nestedY, .litCube, .boxFlat, .boxClosed, .card,
-        .intersectingPlanes, .translucent100,
+        .intersectingPlanes, .translucent100, .drawing,
     ]
 
     /// The scene called `name`, or nil when there is none.

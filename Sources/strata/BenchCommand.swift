@@ -11,7 +11,7 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench", abstract: "Run the translucent-layers benchmark and print one JSON line per run.")
 
-    @Option(help: "2d, 3d, image or all.") var variant: String = "2d"
+    @Option(help: "2d, 3d, image, paths or all (all: the layer variants).") var variant: String = "2d"
     @Option(parsing: .unconditional, help: "Layer count, or a comma-separated sweep (50,100,200,400).") var layers: String = "100"
     @Option(help: "headless or window.") var mode: String = "headless"
     @Option(parsing: .unconditional, help: "Measured frames.") var frames: Int = 600
@@ -24,7 +24,8 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "The PNG path for --dump-frame.") var out: String?
 
     func validate() throws {
-        guard ["2d", "3d", "image", "all"].contains(variant) else { throw ValidationError("--variant must be 2d, 3d, image or all") }
+        guard ["2d", "3d", "image", "paths", "all"].contains(variant) else { throw ValidationError("--variant must be 2d, 3d, image, paths or all") }
+        guard variant != "paths" || mode == "headless" else { throw ValidationError("--variant paths runs headless only (it draws through CGContext)") }
         guard ["headless", "window"].contains(mode) else { throw ValidationError("--mode must be headless or window") }
         guard parsedLayers != nil else { throw ValidationError("--layers must be positive integers ≤ 10000, e.g. 100 or 50,100,200,400") }
         guard (1...100_000).contains(frames), (0...10_000).contains(warmup) else { throw ValidationError("--frames must be 1…100000, --warmup 0…10000") }
@@ -47,6 +48,7 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
+        if variant == "paths" { return try runPaths() }
         let variants: [BenchmarkScene.Variant] = variant == "all" ? BenchmarkScene.Variant.allCases : [BenchmarkScene.Variant(rawValue: variant)!]
         if let k = dumpFrame {
             guard let out, k >= 0, let n = parsedLayers?.first, variant != "all" else {
@@ -71,6 +73,37 @@ struct BenchCommand: ParsableCommand {
             series.append(s)
         }
         if let plot { try BenchPlot.write(series, to: plot) }
+    }
+}
+
+extension BenchCommand {
+    /// `--variant paths`: the vector-drawing scene through `CGContext`, timed as a whole
+    /// (every frame is drawn in full at its own time: clear, then fill and stroke each shape).
+    func runPaths() throws {
+        var series = BenchPlot.Series(label: "paths headless \(threads)t", color: BenchPlot.palette[0], points: [])
+        for n in parsedLayers! {
+            guard let ctx = PathsScene.makeContext() else { throw ValidationError("no bitmap context") }
+            ctx.rasterThreads = threads
+            if let k = dumpFrame, let out {
+                PathsScene.draw(into: ctx, count: n, time: Double(k) / 60)
+                try ctx.makeImage()?.writePNG(to: URL(fileURLWithPath: out))
+                say("wrote \(out) (frame \(k), t = \(Double(k) / 60) s)")
+                return
+            }
+            for k in 0..<warmup { PathsScene.draw(into: ctx, count: n, time: Double(k) / 60) }
+            let start = DispatchTime.now().uptimeNanoseconds
+            for k in 0..<frames {
+                PathsScene.draw(into: ctx, count: n, time: Double(k) / 60)
+                if !jsonOnly && k % 60 == 59 { FileHandle.standardError.write(Data("\rpaths ×\(n): frame \(k + 1)/\(frames)".utf8)) }
+            }
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
+            if !jsonOnly { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+            let result = BenchRunner.Result(variant: "paths", layers: n, frames: frames, threads: threads, seconds: seconds,
+                                            anim: 0, raster: seconds, present: 0)
+            say(result.json(mode: mode))
+            series.points.append((n, result.fps))
+        }
+        if let plot { try BenchPlot.write([series], to: plot) }
     }
 }
 

@@ -31,7 +31,7 @@ extension CGContext {
         let area = converts ? changedArea(commands, shadow: shadow) : nil
         if let area { layout.load(from: memory, bytesPerRow: bytesPerRow, into: surface, area: area) }
         if let shadow { renderShadow(of: commands, shadow) }
-        execute(commands, on: surface)
+        execute(commands, on: surface, threads: rasterThreads)
         if let area { layout.store(surface, to: memory, bytesPerRow: bytesPerRow, area: area) }
     }
 
@@ -100,7 +100,7 @@ extension CGContext {
             c.blendMode = .normal
             return c
         }
-        execute(shapes, on: offscreen)
+        execute(shapes, on: offscreen, threads: rasterThreads)
         blur(offscreen, radius: Double(shadow.blur) / 2)
         // Device pixel p shows offscreen texel p − offset − area origin; outside the offscreen
         // (where textures repeat their edge) nothing is painted.
@@ -113,7 +113,7 @@ extension CGContext {
         let command = FillCommand(path: cover, rule: .nonZero, localToDevice: .identity,
                                   paint: .alphaMask(offscreen, map: map, color: shadow.color.premultipliedARGB32),
                                   clip: rasterClip, blendMode: state.blendMode.raster)
-        execute([command], on: surface)
+        execute([command], on: surface, threads: rasterThreads)
     }
 
     /// `path` (base space) as Raster's geometry.

@@ -42,6 +42,9 @@ public final class CGContext {
     var savedStates: [GraphicsState] = []
     /// The current path, in base space (the CTM applied when each point was added).
     var currentPath = CGMutablePath()
+    /// Threads each drawing call rasterises on (Strata extension; 2 by default, the output is
+    /// the same for any count).
+    public var rasterThreads = 2
 
     /// Base space (y up, origin bottom-left) → device pixels (y down).
     var baseToDevice: CGAffineTransform { CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: CGFloat(height)) }

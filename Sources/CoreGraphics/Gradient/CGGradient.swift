@@ -37,6 +37,20 @@ public final class CGGradient: @unchecked Sendable {
     /// A gradient through `colors` at `locations` (`nil`: evenly spaced from 0 to 1).
     ///
     /// `space` is accepted and ignored: colours are converted to sRGB. `nil` for no colours.
+    /// Apple's spelling with a `CFArray` of `CGColor` (as Apple code writes `[a, b] as CFArray`);
+    /// an element that is not a colour makes it nil, with a message.
+    public convenience init?(colorsSpace space: CGColorSpace?, colors: CFArray, locations: UnsafePointer<CGFloat>?) {
+        var list: [CGColor] = []
+        for element in colors {
+            guard let c = element as? CGColor else {
+                StrataDiagnostics.report("CGGradient: colors holds \(type(of: element)), not CGColor")
+                return nil
+            }
+            list.append(c)
+        }
+        self.init(colorsSpace: space, colors: list, locations: locations)
+    }
+
     public convenience init?(colorsSpace space: CGColorSpace?, colors: [CGColor], locations: UnsafePointer<CGFloat>?) {
         let where_ = CGGradient.locations(locations, count: colors.count)
         let stops = zip(colors, where_).map { color, location in

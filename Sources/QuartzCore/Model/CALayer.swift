@@ -235,20 +235,35 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming, CAAnimationTarget {
     open func setNeedsLayout() { needsLayoutFlag = true; markChanged() }
     /// Whether layout was requested.
     open func needsLayout() -> Bool { needsLayoutFlag }
-    /// Marks the layer as needing display at the next commit (then `display()` runs).
-    ///
-    /// Differs from Apple: without `CGContext` drawing, a layer that neither overrides
-    /// `display()` nor has a delegate implementing `display(_:)` keeps its `contents`.
-    open func setNeedsDisplay() { needsDisplayFlag = true; markChanged() }
+    /// Marks the layer as needing display at the next commit (then `display()` runs, on the
+    /// thread that commits: never on the render thread).
+    open func setNeedsDisplay() {
+        guard !isPresentationCopy else { return }
+        needsDisplayFlag = true
+        markChanged()
+    }
     /// Marks the layer as needing display; Strata redisplays the whole layer for any rectangle.
     open func setNeedsDisplay(_ r: CGRect) { setNeedsDisplay() }
     /// Whether display was requested.
     open func needsDisplay() -> Bool { needsDisplayFlag }
     /// Displays now if needed.
     open func displayIfNeeded() { if needsDisplayFlag { needsDisplayFlag = false; display() } }
-    /// Override to set `contents` (Apple's way to supply an image); the default asks the
-    /// delegate's `display(_:)`. Called at commit for a layer marked by `setNeedsDisplay()`.
-    open func display() { delegate?.display(self) }
+    /// Sets `contents`: the delegate's `display(_:)` when there is a delegate (whose default
+    /// draws the backing store), else a backing store of `bounds × contentsScale` pixels drawn
+    /// by `draw(in:)`. Called at commit for a layer marked by `setNeedsDisplay()`.
+    open func display() {
+        if let delegate { delegate.display(self) } else { drawBackingStore() }
+    }
+    /// Draws the layer's content; the default asks the delegate's `draw(_:in:)`. The context has
+    /// the layer's own coordinates: `bounds.origin` at the top-left, y down (as on iOS), scaled
+    /// by `contentsScale`.
+    open func draw(in ctx: CGContext) { delegate?.draw(self, in: ctx) }
+    /// Draws the layer and its sublayers into `ctx` with model values, in 2D (Apple documents
+    /// that 3D transforms are not honoured here; their affine part applies).
+    open func render(in ctx: CGContext) { renderTree(in: ctx) }
+    /// Whether the layer's content is flipped when rendered: false (Apple's default; the backing
+    /// store is drawn the right way up).
+    open func contentsAreFlipped() -> Bool { false }
     package var needsLayoutFlag = false
     package var needsDisplayFlag = false
 
@@ -419,8 +434,10 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming, CAAnimationTarget {
         curve == .continuous ? 1.528665 : 1
     }
 
-    /// Whether the layer is rendered as a bitmap before compositing; default false.
-    /// Stored only: Strata does not cache rasterized subtrees yet.
+    /// Whether the layer and its subtree are rendered once into a bitmap, reused while nothing
+    /// drawn in them changes; default false. The renderer's `lastFrameStatistics`
+    /// `.rasterizedLayersDrawn` counts the bitmaps redrawn. A subtree with a mask, a shadow or
+    /// a running transition inside, or part of it behind the eye, is drawn as usual.
     open var shouldRasterize: Bool {
         get { state.shouldRasterize }
         set { setProperty("shouldRasterize", \.shouldRasterize, newValue) }

@@ -1,6 +1,9 @@
-/// The object a layer asks for actions and content. All methods are optional.
+/// The object a layer asks for actions, layout and content. All methods are optional.
 ///
-/// Differs from Apple: `draw(_:in:)` arrives with the CGContext work.
+/// Differs from Apple: Swift on Linux cannot ask an object whether it implements an optional
+/// method, so the default `display(_:)` does what Apple does for a delegate without one: it
+/// draws the layer's backing store through `draw(in:)`, which calls `draw(_:in:)`. A delegate
+/// that implements `display(_:)` replaces that, as on Apple.
 public protocol CALayerDelegate: AnyObject {
     /// The action for `event` on `layer`: nil to continue the search, `NSNull()` to stop it.
     func action(for layer: CALayer, forKey event: String) -> CAAction?
@@ -8,10 +11,16 @@ public protocol CALayerDelegate: AnyObject {
     func layoutSublayers(of layer: CALayer)
     /// Supplies the layer's content (typically by setting `contents`) when it is displayed.
     func display(_ layer: CALayer)
+    /// Draws the layer's content into `ctx` (the layer's own coordinates, origin top-left).
+    func draw(_ layer: CALayer, in ctx: CGContext)
+    /// Called before the layer's backing store is drawn.
+    func layerWillDraw(_ layer: CALayer)
 }
 
 extension CALayerDelegate {
     public func action(for layer: CALayer, forKey event: String) -> CAAction? { nil }
     public func layoutSublayers(of layer: CALayer) {}
-    public func display(_ layer: CALayer) {}
+    public func display(_ layer: CALayer) { layer.drawBackingStore() }
+    public func draw(_ layer: CALayer, in ctx: CGContext) {}
+    public func layerWillDraw(_ layer: CALayer) {}
 }

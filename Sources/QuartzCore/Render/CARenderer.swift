@@ -49,6 +49,8 @@ public final class CARenderer: @unchecked Sendable {
     private var frameTime: CFTimeInterval = 0
     /// Translucent layers' own content as textures, across frames.
     private let contentCache = LayerContentCache()
+    /// Bitmaps of `shouldRasterize` subtrees, across frames.
+    private let rasterCache = RasterizedLayerCache()
     private var inFrame = false
     /// What the last render drew: the commit and the time (unchanged tree, no animation: no work).
     private var lastDrawn: (generation: Int, time: CFTimeInterval, animated: Bool)?
@@ -69,6 +71,9 @@ public final class CARenderer: @unchecked Sendable {
         public var didDraw = false
         /// Pixels of offscreen surfaces allocated.
         public var offscreenPixels = 0
+        /// `shouldRasterize` subtrees whose bitmap was (re)drawn this frame; 0 while every
+        /// rasterized subtree is unchanged and reused.
+        public var rasterizedLayersDrawn = 0
     }
 
     /// A renderer with a `width` × `height` framebuffer (clamped to 0…16384 each).
@@ -138,6 +143,8 @@ public final class CARenderer: @unchecked Sendable {
         let builder = DrawListBuilder(target: IntRect(surface), threads: threads)
         contentCache.beginFrame()
         builder.contentCache = contentCache
+        rasterCache.beginFrame()
+        builder.rasterCache = rasterCache
         let s = presented.state
         let ax = s.bounds.origin.x + s.anchorPoint.x * s.bounds.width
         let ay = s.bounds.origin.y + s.anchorPoint.y * s.bounds.height
@@ -156,6 +163,7 @@ public final class CARenderer: @unchecked Sendable {
         stats.presentationSeconds = Double(evaluated - start) * 1e-9
         stats.commandCount = commands.count
         stats.offscreenPixels = builder.offscreenPixels
+        stats.rasterizedLayersDrawn = rasterCache.rendersThisFrame
         lastDrawn = (generation, t, animated)
         return PreparedFrame(.draw(prepared, clears: !coversSurface, statistics: stats), time: t)
     }

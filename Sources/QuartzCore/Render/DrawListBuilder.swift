@@ -15,6 +15,8 @@ package final class DrawListBuilder {
     package private(set) var offscreenPixels = 0
     /// Textures of translucent layers' own content, kept across frames (nil: offscreen groups).
     package var contentCache: LayerContentCache?
+    /// Bitmaps of `shouldRasterize` subtrees, kept across frames (nil: draw them as usual).
+    package var rasterCache: RasterizedLayerCache?
 
     package init(target: IntRect, threads: Int) {
         self.target = target
@@ -54,6 +56,7 @@ package final class DrawListBuilder {
         guard det != 0, det.isFinite else { return }
         if !s.isDoubleSided && Self.isBackFacing(map, s.bounds) { return }
 
+        if s.shouldRasterize, emitRasterized(layer, matrix: matrix, clip: clip, opacity: opacity) { return }
         let hasShadow = s.shadowOpacity > 0 && s.shadowColor.map { $0.alpha > 0 } ?? false
         let hasVisibleSublayers = layer.sublayers.contains { !$0.state.isHidden }
         // A group: translucent with sublayers, or with overlapping parts of its own (background,

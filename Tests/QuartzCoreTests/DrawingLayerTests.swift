@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+@testable import QuartzCore
+
+// Layers that draw themselves: draw(in:) in a subclass, a delegate's draw(_:in:), contentsScale,
+// render(in:) — rendered through the compositor and checked pixel by pixel.
+
+/// Paints its top-left quarter red and a 2-px blue bar along its bottom, in layer coordinates.
+private final class QuarterLayer: CALayer {
+    var draws = 0
+    override func draw(in ctx: CGContext) {
+        draws += 1
+        ctx.setFillColor(CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+        ctx.fill(CGRect(x: bounds.minX, y: bounds.minY, width: bounds.width / 2, height: bounds.height / 2))
+        ctx.setFillColor(CGColor(red: 0, green: 0, blue: 1, alpha: 1))
+        ctx.fill(CGRect(x: bounds.minX, y: bounds.maxY - 2, width: bounds.width, height: 2))
+    }
+}
+
+private final class CircleDelegate: CALayerDelegate {
+    var willDraw = 0
+    func layerWillDraw(_ layer: CALayer) { willDraw += 1 }
+    func draw(_ layer: CALayer, in ctx: CGContext) {
+        ctx.setFillColor(CGColor(red: 0, green: 1, blue: 0, alpha: 1))
+        ctx.fillEllipse(in: layer.bounds)
+    }
+}
+
+@Test func drawInContextUsesTheLayersTopLeftCoordinates() {
+    let layer = QuarterLayer()
+    layer.frame = CGRect(x: 10, y: 20, width: 40, height: 20)
+    layer.setNeedsDisplay()
+    CATransaction.flush()
+    #expect(layer.draws == 1)
+    let image = layer.contents as? CGImage
+    #expect(image?.width == 40 && image?.height == 20)
+    let root = CALayer()
+    root.bounds = CGRect(x: 0, y: 0, width: 64, height: 48)
+    root.addSublayer(layer)
+    let frame = Golden.render(root, width: 64, height: 48)
+    // Red in the top-left quarter of the layer (10...30, 20...30), blue along its bottom (y 38, 39).
+    Golden.expectPixel(frame, 15, 22, 0xFFFF_0000)
+    Golden.expectPixel(frame, 29, 29, 0xFFFF_0000)
+    Golden.expectPixel(frame, 35, 25, 0)
+    Golden.expectPixel(frame, 45, 38, 0xFF00_00FF)
+    Golden.expectPixel(frame, 45, 39, 0xFF00_00FF)
+    Golden.expectPixel(frame, 45, 37, 0)
+    // Nothing redraws until asked again.
+    CATransaction.flush()
+    #expect(layer.draws == 1)
+}
+
+@Test func boundsOriginShiftsTheDrawing() {
+    let layer = QuarterLayer()
+    layer.bounds = CGRect(x: 100, y: 50, width: 20, height: 20)
+    layer.position = CGPoint(x: 10, y: 10)
+    layer.setNeedsDisplay()
+    CATransaction.flush()
+    let root = CALayer()
+    root.addSublayer(layer)
+    let frame = Golden.render(root, width: 20, height: 20)
+    Golden.expectPixel(frame, 2, 2, 0xFFFF_0000)
+    Golden.expectPixel(frame, 12, 2, 0)
+}
+
+@Test func delegateDrawsAndContentsScaleSetsTheBackingSize() {
+    let delegate = CircleDelegate()
+    let layer = CALayer()
+    layer.delegate = delegate
+    layer.contentsScale = 2
+    layer.frame = CGRect(x: 0, y: 0, width: 16, height: 16)
+    layer.setNeedsDisplay()
+    CATransaction.flush()
+    #expect(delegate.willDraw == 1)
+    let image = layer.contents as? CGImage
+    // bounds × contentsScale pixels.
+    #expect(image?.width == 32 && image?.height == 32)
+    if let image {
+        // The disc's centre is green, its bounding box corners are empty.
+        #expect(image.pixel(x: 16, y: 16) == 0xFF00_FF00)
+        #expect(image.pixel(x: 1, y: 1) == 0)
+    }
+}
+
+@Test func needsDisplayOnBoundsChangeRedraws() {
+    let layer = QuarterLayer()
+    layer.needsDisplayOnBoundsChange = true
+    layer.bounds = CGRect(x: 0, y: 0, width: 8, height: 8)
+    CATransaction.flush()
+    #expect(layer.draws == 1)
+    layer.bounds = CGRect(x: 0, y: 0, width: 12, height: 8)
+    CATransaction.flush()
+    #expect(layer.draws == 2 && (layer.contents as? CGImage)?.width == 12)
+}
+
+@Test func renderInContextDrawsTheTreeWithModelValues() throws {
+    let root = CALayer()
+    root.bounds = CGRect(x: 0, y: 0, width: 40, height: 40)
+    root.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+    let child = CALayer()
+    child.frame = CGRect(x: 10, y: 5, width: 10, height: 10)
+    child.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+    root.addSublayer(child)
+    let rotated = CALayer()
+    rotated.bounds = CGRect(x: 0, y: 0, width: 20, height: 4)
+    rotated.position = CGPoint(x: 30, y: 30)
+    rotated.transform = CATransform3DMakeRotation(.pi / 2, 0, 0, 1)
+    rotated.backgroundColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
+    root.addSublayer(rotated)
+    let ctx = try #require(CGContext(data: nil, width: 40, height: 40, bitsPerComponent: 8, bytesPerRow: 0,
+                                     space: CGColorSpaceCreateDeviceRGB(),
+                                     bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue))
+    // A y-down context, as a layer's draw(in:) context or UIKit's.
+    ctx.translateBy(x: 0, y: 40)
+    ctx.scaleBy(x: 1, y: -1)
+    root.render(in: ctx)
+    let image = try #require(ctx.makeImage())
+    #expect(image.pixel(x: 15, y: 10) == 0xFFFF_0000)   // the child, 5 px from the top
+    #expect(image.pixel(x: 15, y: 30) == 0xFF00_00FF)   // background
+    // The bar turned 90°: 4 wide, 20 tall, centred on (30, 30).
+    #expect(image.pixel(x: 30, y: 22) == 0xFF00_FF00)
+    #expect(image.pixel(x: 36, y: 30) == 0xFF00_00FF)
+}
