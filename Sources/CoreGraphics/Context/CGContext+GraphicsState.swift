@@ -72,7 +72,11 @@ extension CGContext {
             return reject("setShadow(offset: \(offset), blur: \(blur))", "non-finite offset or blur")
         }
         if let color, color.alpha > 0 {
-            state.shadow = (offset, Swift.max(blur, 0), color)
+            // Beyond 2^24 pixels a shadow is off any bitmap; the clamp keeps integer maths safe.
+            let limit: CGFloat = 16_777_216
+            let clamped = CGSize(width: Swift.min(Swift.max(offset.width, -limit), limit),
+                                 height: Swift.min(Swift.max(offset.height, -limit), limit))
+            state.shadow = (clamped, Swift.min(Swift.max(blur, 0), limit), color)
         } else {
             state.shadow = nil
         }

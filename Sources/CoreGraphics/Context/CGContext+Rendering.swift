@@ -35,24 +35,40 @@ extension CGContext {
         if let area { layout.store(surface, to: memory, bytesPerRow: bytesPerRow, area: area) }
     }
 
-    /// The device pixels `commands` (and their shadow) may change: their bounds, grown by a
-    /// pixel, moved and grown by the shadow, within the clip; the whole clip when unknown.
-    private func changedArea(_ commands: [FillCommand], shadow: (offset: CGSize, blur: CGFloat, color: CGColor)?) -> IntRect {
+    /// The device rect `commands` may paint (their geometry's bounds grown by a pixel), or nil
+    /// when unknown or not finite.
+    private func paintedBounds(_ commands: [FillCommand]) -> CGRect? {
         var box = BoundsAccumulator()
         for command in commands {
-            guard case let .path(geometry, _) = command.geometry, let b = geometry.controlBounds else { return state.clipRect }
+            guard case let .path(geometry, _) = command.geometry, let b = geometry.controlBounds else { return nil }
             for (x, y) in [(b.min.x, b.min.y), (b.max.x, b.min.y), (b.min.x, b.max.y), (b.max.x, b.max.y)] {
                 let p = command.localToDevice.apply(x: x, y: y)
-                guard p.x.isFinite, p.y.isFinite else { return state.clipRect }
+                guard p.x.isFinite, p.y.isFinite else { return nil }
                 box.add(CGPoint(x: p.x, y: p.y))
             }
         }
-        var rect = box.rect.insetBy(dx: -1, dy: -1)
+        let rect = box.rect
+        return rect.isNull ? nil : rect.insetBy(dx: -1, dy: -1)
+    }
+
+    /// How far Raster's blur of σ = blur / 2 spreads: three box passes reach at most 3σ + 4.5
+    /// pixels, and σ is capped at 1024.
+    private static func shadowReach(_ blur: CGFloat) -> CGFloat {
+        1.5 * Swift.min(blur, 2048) + 5
+    }
+
+    /// The shadow's offset in device pixels (it is given in base space, y up).
+    private static func deviceOffset(_ offset: CGSize) -> CGSize {
+        CGSize(width: offset.width, height: -offset.height)
+    }
+
+    /// The device pixels `commands` (and their shadow) may change, within the clip; the whole
+    /// clip when unknown.
+    private func changedArea(_ commands: [FillCommand], shadow: (offset: CGSize, blur: CGFloat, color: CGColor)?) -> IntRect {
+        guard var rect = paintedBounds(commands) else { return state.clipRect }
         if let shadow {
-            // Raster's three box passes of σ = blur / 2 reach at most 3σ + 4.5 pixels; the
-            // offset is in base space, y up.
-            let reach = 1.5 * shadow.blur + 5
-            rect = rect.union(rect.offsetBy(dx: shadow.offset.width, dy: -shadow.offset.height).insetBy(dx: -reach, dy: -reach))
+            let reach = CGContext.shadowReach(shadow.blur), d = CGContext.deviceOffset(shadow.offset)
+            rect = rect.union(rect.offsetBy(dx: d.width, dy: d.height).insetBy(dx: -reach, dy: -reach))
         }
         guard let bounds = CGContext.deviceBounds(rect) else { return state.clipRect }
         return bounds.intersection(state.clipRect)
@@ -60,19 +76,39 @@ extension CGContext {
 
     /// Draws the shadow of `commands`: their coverage × alpha drawn offscreen without the clip,
     /// blurred, then painted in the shadow colour at the offset, through the clip.
+    ///
+    /// The offscreen covers only what can reach the visible clip after the offset and blur, so
+    /// shapes outside the bitmap still cast their shadow into it. It is bounded to the bitmap
+    /// grown by 1024 pixels a side.
     private func renderShadow(of commands: [FillCommand], _ shadow: (offset: CGSize, blur: CGFloat, color: CGColor)) {
-        let offscreen = Surface(width: width, height: height)
+        let reach = CGContext.shadowReach(shadow.blur), d = CGContext.deviceOffset(shadow.offset)
+        let clip = state.clipRect
+        // Source pixels whose blurred, offset image can land in the clip.
+        let sources = CGRect(x: clip.x0, y: clip.y0, width: clip.x1 - clip.x0, height: clip.y1 - clip.y0)
+            .offsetBy(dx: -d.width, dy: -d.height).insetBy(dx: -reach, dy: -reach)
+        let painted = paintedBounds(commands)?.insetBy(dx: -reach, dy: -reach) ?? sources
+        let limit = IntRect(x0: -1024, y0: -1024, x1: width + 1024, y1: height + 1024)
+        guard let needed = CGContext.deviceBounds(sources.intersection(painted)) else { return }
+        let area = needed.intersection(limit)
+        guard !area.isEmpty else { return }
+        let offscreen = Surface(width: area.x1 - area.x0, height: area.y1 - area.y0)
+        let toOffscreen = Projective.translation(-Double(area.x0), -Double(area.y0))
         let shapes = commands.map { command -> FillCommand in
             var c = command
+            c.localToDevice = c.localToDevice.concatenating(toOffscreen)
             c.clip = Clip()
             c.blendMode = .normal
             return c
         }
         execute(shapes, on: offscreen, threads: rasterThreads)
         blur(offscreen, radius: Double(shadow.blur) / 2)
-        // The offset is in base space (y up): device y moves the other way.
-        let map = Projective.translation(-Double(shadow.offset.width), Double(shadow.offset.height))
-        let r = state.clipRect
+        // Device pixel p shows offscreen texel p − offset − area origin; outside the offscreen
+        // (where textures repeat their edge) nothing is painted.
+        let map = Projective.translation(-Double(d.width) - Double(area.x0), -Double(d.height) - Double(area.y0))
+        let shifted = IntRect(x0: area.x0 + Int(d.width.rounded(.down)), y0: area.y0 + Int(d.height.rounded(.down)),
+                              x1: area.x1 + Int(d.width.rounded(.up)), y1: area.y1 + Int(d.height.rounded(.up)))
+        let r = clip.intersection(shifted)
+        guard !r.isEmpty else { return }
         let cover = PathGeometry(rect: Double(r.x0), Double(r.y0), Double(r.x1), Double(r.y1))
         let command = FillCommand(path: cover, rule: .nonZero, localToDevice: .identity,
                                   paint: .alphaMask(offscreen, map: map, color: shadow.color.premultipliedARGB32),
