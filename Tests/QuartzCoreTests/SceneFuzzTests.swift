@@ -1,0 +1,29 @@
+import Testing
+import StrataDemos
+
+// Seeded random scenes (SceneFuzzer: every property, extremes, NaN through animations, masks,
+// shadows, transform layers, perspective), each rendered at four times with 1 and 2 threads
+// and hit-tested: no crash, no hang, valid premultiplied pixels, identical output. Fixed seeds
+// so a failure replays with `strata fuzz --seed S --count 1`. Without the render-path Int
+// guards, seed 7 crashed within the first ten scenes.
+
+private let checker = FuzzChecker(size: 96, budget: 20)
+
+@Test(arguments: 0..<8)
+func seededRandomScenesRenderValidly(_ batch: Int) {
+    // 8 batches × 40 scenes = 320 scenes, spread over the test workers.
+    for k in 0..<40 {
+        let seed = UInt64(1 + batch * 40 + k)
+        switch checker.check(seed: seed) {
+        case .passed: break
+        case .failed(let problem): Issue.record("seed \(seed): \(problem)")
+        case .timedOut: Issue.record("seed \(seed): no result within 20 s"); return
+        }
+    }
+}
+
+@Test func theSameSeedGivesTheSameScene() {
+    let a = SceneFuzzer().sceneSummary(seed: 42), b = SceneFuzzer().sceneSummary(seed: 42)
+    #expect(a == b && !a.isEmpty)
+    #expect(SceneFuzzer().sceneSummary(seed: 43) != a)
+}
