@@ -27,3 +27,15 @@ func seededRandomScenesRenderValidly(_ batch: Int) {
     #expect(a == b && !a.isEmpty)
     #expect(SceneFuzzer().sceneSummary(seed: 43) != a)
 }
+
+/// Seeds the long fuzz runs found problems with, kept as regression tests.
+/// 4650: 3D pieces with huge coordinates split one another without end in the plane sorter
+/// (2.6 GB and no frame after two minutes); splits are now budgeted.
+@Test(arguments: [4650 as UInt64])
+func seedsTheLongRunsFoundStayFixed(_ seed: UInt64) {
+    switch FuzzChecker(size: 96, budget: 60).check(seed: seed) {
+    case .passed: break
+    case .failed(let problem): Issue.record("seed \(seed): \(problem)")
+    case .timedOut: Issue.record("seed \(seed): no result within 60 s")
+    }
+}
