@@ -15,11 +15,10 @@ import Testing
 }
 
 @Test func benchPlotIntoAMissingFolderFailsBeforeRunning() async throws {
-    let start = Date()
+    // 100,000 frames would outlast the 30 s limit (status nil): a 64 means it never started.
     let r = try await StrataProcess.run(["bench", "--layers", "200", "--frames", "100000", "--json-only",
                                          "--plot", "/nonexistent-strata-folder/plot.png"], timeout: 30)
     #expect(r.status == 64, "\(String(describing: r.status)) \(r.stderr)")
     #expect(r.stderr.contains("the folder /nonexistent-strata-folder does not exist"), "\(r.stderr)")
     #expect(r.stdout.isEmpty)
-    #expect(Date().timeIntervalSince(start) < 20)
 }

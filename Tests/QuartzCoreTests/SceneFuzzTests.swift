@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import StrataDemos
 
@@ -9,12 +10,18 @@ import StrataDemos
 
 private let checker = FuzzChecker(size: 96, budget: 20)
 
+/// `checker.check(seed:)` waited for on a thread of its own: a blocked wait on the concurrency
+/// pool's few threads starved the suite's async tests (a 0.1 s CLI test took 136 s).
+private func check(_ checker: FuzzChecker, _ seed: UInt64) async -> FuzzChecker.Outcome {
+    await withCheckedContinuation { c in Thread { c.resume(returning: checker.check(seed: seed)) }.start() }
+}
+
 @Test(arguments: 0..<8)
-func seededRandomScenesRenderValidly(_ batch: Int) {
-    // 8 batches × 40 scenes = 320 scenes, spread over the test workers.
+func seededRandomScenesRenderValidly(_ batch: Int) async {
+    // 8 batches × 40 scenes = 320 scenes.
     for k in 0..<40 {
         let seed = UInt64(1 + batch * 40 + k)
-        switch checker.check(seed: seed) {
+        switch await check(checker, seed) {
         case .passed: break
         case .failed(let problem): Issue.record("seed \(seed): \(problem)")
         case .timedOut: Issue.record("seed \(seed): no result within 20 s"); return
@@ -32,8 +39,8 @@ func seededRandomScenesRenderValidly(_ batch: Int) {
 /// 4650: 3D pieces with huge coordinates split one another without end in the plane sorter
 /// (2.6 GB and no frame after two minutes); splits are now budgeted.
 @Test(arguments: [4650 as UInt64])
-func seedsTheLongRunsFoundStayFixed(_ seed: UInt64) {
-    switch FuzzChecker(size: 96, budget: 60).check(seed: seed) {
+func seedsTheLongRunsFoundStayFixed(_ seed: UInt64) async {
+    switch await check(FuzzChecker(size: 96, budget: 60), seed) {
     case .passed: break
     case .failed(let problem): Issue.record("seed \(seed): \(problem)")
     case .timedOut: Issue.record("seed \(seed): no result within 60 s")
