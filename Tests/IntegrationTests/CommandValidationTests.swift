@@ -15,8 +15,7 @@ import Testing
 }
 
 @Test func benchPlotIntoAMissingFolderFailsBeforeRunning() async throws {
-    // 100,000 frames would outlast the 30 s timeout: a status of 64 with no output means the
-    // folder was checked before the benchmark ran (no wall-clock bound: parallel tests queue).
+    // 100,000 frames would outlast the 30 s limit (status nil): a 64 means it never started.
     let r = try await StrataProcess.run(["bench", "--layers", "200", "--frames", "100000", "--json-only",
                                          "--plot", "/nonexistent-strata-folder/plot.png"], timeout: 30)
     #expect(r.status == 64, "\(String(describing: r.status)) \(r.stderr)")

@@ -15,6 +15,7 @@ extension WindowTests {
             kill(demo.strata.pid, sig)
             let status = await demo.strata.waitForExit(timeout: 5)
             #expect(status == 128 + sig, "signal \(sig): status \(String(describing: status)); stderr \(demo.strata.stderr)")
+            #expect(!demo.strata.stderr.contains("Backtracing"), "a clean close, not a crash report: \(demo.strata.stderr)")
         }
     }
 }

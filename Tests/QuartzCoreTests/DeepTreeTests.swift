@@ -7,6 +7,10 @@ import Testing
 // (a 10k chain did on a 512 KiB thread stack); a chain of masks 10k deep allocated two offscreen
 // surfaces per level (3.2 GB).
 
+/// Time bounds stretch under a sanitizer (`scripts/test --sanitize` sets STRATA_SANITIZER): ASan
+/// runs these 2–3 times slower, still far from quadratic.
+private let slack = ProcessInfo.processInfo.environment["STRATA_SANITIZER"] == nil ? 1.0 : 5.0
+
 /// A chain `depth` levels deep under a 16 × 16 root, each level a 16 × 16 layer centred on its
 /// parent; the deepest is red.
 private func chain(_ depth: Int) -> (root: CALayer, leaf: CALayer) {
@@ -45,11 +49,12 @@ private func roundTrip(_ depth: Int) -> (seconds: Double, pixel: UInt32) {
 }
 
 @Test(.manualClock) func deepChainBuildsCommitsRendersAndFreesInLinearTime() {
-    // 20,000 levels: quadratic work (2·10⁸ steps at commit alone) takes well over 10 s in a
-    // debug build; linear work takes about a second.
+    // 20,000 levels: quadratic work (2·10⁸ steps at commit alone; 10,000 levels took 15 s in a
+    // debug build before) takes about a minute; linear work takes 1–2 s alone, and stays far
+    // below the bound with the whole suite sharing two cores.
     let (seconds, pixel) = roundTrip(20_000)
     #expect(pixel == 0xFFFF_0000, "the deepest layer shows")
-    #expect(seconds < 10, "\(seconds) s for 20,000 levels")
+    #expect(seconds < 30 * slack, "\(seconds) s for 20,000 levels")
 }
 
 @Test(.manualClock) func hundredThousandDeepChainIsCommittedAndFreedWithoutOverflowingTheStack() {
@@ -61,7 +66,7 @@ private func roundTrip(_ depth: Int) -> (seconds: Double, pixel: UInt32) {
         #expect(CommittedTrees.snapshot(for: root)?.tree.height == 100_000)
     }
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
-    #expect(seconds < 20, "\(seconds) s")
+    #expect(seconds < 40 * slack, "\(seconds) s")
 }
 
 @Test func deepChainIsFreedOnASmallStackThread() {

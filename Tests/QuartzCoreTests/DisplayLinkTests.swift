@@ -8,8 +8,13 @@ private final class TickCounter: @unchecked Sendable {
     private let lock = NSLock()
     private var n = 0
     let reached = DispatchSemaphore(value: 0)
-    var target = 5
-    func tick() { lock.lock(); n += 1; let hit = n == target; lock.unlock(); if hit { reached.signal() } }
+    // Set by the test while ticks arrive on the link's queue: behind the lock too (TSan).
+    private var _target = 5
+    var target: Int {
+        get { lock.lock(); defer { lock.unlock() }; return _target }
+        set { lock.lock(); _target = newValue; lock.unlock() }
+    }
+    func tick() { lock.lock(); n += 1; let hit = n == _target; lock.unlock(); if hit { reached.signal() } }
     var count: Int { lock.lock(); defer { lock.unlock() }; return n }
 }
 

@@ -51,9 +51,10 @@ package final class DrawListBuilder {
         guard !s.isHidden, s.opacity > 0, opacity > 0, matrix.isFinite else { return }
         let map = Self.planeMap(matrix)
         // A plane collapsed to a line or point (zero scale, w = 0 at the eye plane, m44 = 0) or
-        // overflowing (det = ±inf) shows nothing, nor does the subtree flattened into it.
+        // overflowing (det = ±inf) shows nothing, nor does the subtree flattened into it. (A
+        // CATransformLayer flattens nothing: its sublayers keep their own planes.)
         let det = map.determinant
-        guard det != 0, det.isFinite else { return }
+        guard layer.isTransformLayer || (det != 0 && det.isFinite) else { return }
         if !s.isDoubleSided && Self.isBackFacing(map, s.bounds) { return }
 
         if s.shouldRasterize, emitRasterized(layer, matrix: matrix, clip: clip, opacity: opacity) { return }

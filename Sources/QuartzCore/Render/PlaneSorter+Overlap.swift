@@ -65,6 +65,10 @@ struct OverlapGraph {
     var entries: SorterBuffer<Neighbour>
     /// Pairs to decide, with where each is in the other's neighbour list.
     var pending: [(a: Int, b: Int, ia: Int, ib: Int)] = []
+    /// Splits `resolvePairs` may still make. Pieces of polygons with huge or nearly degenerate
+    /// coordinates can keep splitting one another without end (a fuzzed scene grew to 2.6 GB);
+    /// past this budget an interpenetrating pair is ordered by input order instead (approximate).
+    lazy var pairSplitsLeft = 16 * input.count + 64
     /// Scratch for cutting polygons.
     var scratchDistances: [Double] = []
     var scratchFront: [SIMD3<Double>] = []
@@ -449,7 +453,19 @@ struct OverlapGraph {
                 addEdge(b, a)
                 setKind(a, ia, .otherFirst)
                 setKind(b, ib, .ownerFirst)
-            case .split: split(b, by: a)
+            case .split:
+                if pairSplitsLeft > 0 {
+                    pairSplitsLeft -= 1
+                    split(b, by: a)
+                } else if (keys[a], a) < (keys[b], b) {
+                    addEdge(a, b)
+                    setKind(a, ia, .ownerFirst)
+                    setKind(b, ib, .otherFirst)
+                } else {
+                    addEdge(b, a)
+                    setKind(a, ia, .otherFirst)
+                    setKind(b, ib, .ownerFirst)
+                }
             }
         }
     }

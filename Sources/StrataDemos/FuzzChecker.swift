@@ -1,0 +1,105 @@
+import Foundation
+import QuartzCore
+
+/// Renders `SceneFuzzer` scenes headless and checks what must hold for any input: no crash, no
+/// hang (a time budget per scene), every pixel validly premultiplied (no colour channel above
+/// alpha), the same pixels with 1 and 2 rasteriser threads, and hit tests that return.
+///
+/// Strata extension (no Apple counterpart); `strata fuzz` and the test suite run it. Messages
+/// the scenes provoke (rejected values, refused animations) are collected, not printed.
+public struct FuzzChecker: Sendable {
+    /// The surface side in pixels.
+    public let size: Int
+    /// Seconds one scene may take before it counts as a hang.
+    public let budget: Double
+
+    /// A checker of `size` × `size` frames with a per-scene time `budget`.
+    public init(size: Int = 96, budget: Double = 10) {
+        self.size = max(1, size)
+        self.budget = budget
+    }
+
+    /// What checking one seed found.
+    public enum Outcome: Sendable, Equatable {
+        /// Every check held; the seconds the scene took.
+        case passed(seconds: Double, layers: Int)
+        /// A check failed: what and where.
+        case failed(String)
+        /// The scene did not finish within the budget (its thread is abandoned).
+        case timedOut
+    }
+
+    /// Checks the scene of `seed` on a thread of its own, waiting at most `budget` seconds.
+    public func check(seed: UInt64) -> Outcome {
+        final class Box: @unchecked Sendable { var outcome: Outcome = .timedOut }
+        let box = Box()
+        let done = DispatchSemaphore(value: 0)
+        let size = self.size
+        let thread = Thread {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let (problem, layers) = Self.run(seed: seed, size: size)
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
+            box.outcome = problem.map(Outcome.failed) ?? .passed(seconds: seconds, layers: layers)
+            done.signal()
+        }
+        thread.stackSize = 64 << 20
+        thread.start()
+        guard done.wait(timeout: .now() + budget) == .success else { return .timedOut }
+        return box.outcome
+    }
+
+    /// Builds, renders and hit-tests the scene; the first problem found, if any.
+    private static func run(seed: UInt64, size: Int) -> (String?, Int) {
+        var problem: String?
+        var layers = 0
+        _ = StrataDiagnostics.capture {
+            CAMediaClock.withManualClock(startingAt: 0) { clock in
+                let scene = SceneFuzzer(size: size).scene(seed: seed)
+                layers = scene.layerCount
+                let renderers = [1, 2].map { threads -> CARenderer in
+                    let r = CARenderer(width: size, height: size)
+                    r.threads = threads
+                    r.layer = scene.root
+                    return r
+                }
+                for t in scene.times {
+                    clock.set(t)
+                    let images = renderers.map { r -> CGImage in
+                        r.beginFrame(atTime: t)
+                        r.render()
+                        r.endFrame()
+                        return r.makeImage()
+                    }
+                    if let p = firstDifference(images[0], images[1]) {
+                        problem = problem ?? "t=\(t): 1 and 2 threads differ at \(p.x),\(p.y): "
+                            + "0x\(String(images[0].pixel(x: p.x, y: p.y), radix: 16)) vs 0x\(String(images[1].pixel(x: p.x, y: p.y), radix: 16))"
+                    }
+                    if let p = firstInvalidPixel(images[1]) {
+                        problem = problem ?? "t=\(t): pixel \(p.x),\(p.y) = 0x\(String(images[1].pixel(x: p.x, y: p.y), radix: 16)) is not premultiplied"
+                    }
+                    for point in scene.hitPoints {
+                        _ = scene.root.hitTest(point)
+                        _ = scene.root.frontmostLayer(at: point)
+                        _ = scene.root.presentation()?.hitTest(point)
+                    }
+                }
+            }
+        }
+        return (problem, layers)
+    }
+
+    private static func firstDifference(_ a: CGImage, _ b: CGImage) -> (x: Int, y: Int)? {
+        for y in 0..<a.height { for x in 0..<a.width where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) { return (x, y) } }
+        return nil
+    }
+
+    private static func firstInvalidPixel(_ image: CGImage) -> (x: Int, y: Int)? {
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let p = image.pixel(x: x, y: y), a = p >> 24
+                if (p >> 16) & 255 > a || (p >> 8) & 255 > a || p & 255 > a { return (x, y) }
+            }
+        }
+        return nil
+    }
+}

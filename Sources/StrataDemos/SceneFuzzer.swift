@@ -1,0 +1,275 @@
+import Foundation
+import QuartzCore
+
+/// Seeded random layer trees for hardening: any depth and fan-out, every layer property
+/// including extremes (0, negative, ±1e300, subnormals), NaN through animations, masks,
+/// shadows, group opacity, transform layers, perspective and back faces.
+///
+/// Strata extension (no Apple counterpart). The same seed gives the same tree on every run and
+/// machine, so a failure found by `strata fuzz` is replayed by its seed. `FuzzChecker` renders
+/// the trees and checks them.
+public struct SceneFuzzer {
+    /// The side of the square surface the scenes are made for (a root of that size).
+    public let size: Int
+
+    /// A generator of `size` × `size` scenes.
+    public init(size: Int = 96) {
+        self.size = max(1, size)
+    }
+
+    /// One scene: the root layer, the media times to render it at and the points to hit-test.
+    public struct Scene {
+        /// The root (committed by the first frame rendered).
+        public let root: CALayer
+        /// Media times of the frames to check (animations start at time 0).
+        public let times: [CFTimeInterval]
+        /// Points in the root's space to hit-test.
+        public let hitPoints: [CGPoint]
+        /// How many layers the tree has (masks included).
+        public let layerCount: Int
+    }
+
+    /// The scene of `seed`. Call inside a manual media clock at time 0 so that animations begin
+    /// at 0 (the checker does).
+    public func scene(seed: UInt64) -> Scene {
+        var g = Builder(rng: FuzzRandom(seed: seed), size: CGFloat(size))
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: size, height: size)
+        root.backgroundColor = g.chance(0.5) ? CGColor(gray: 1, alpha: 1) : nil
+        root.sublayerTransform = g.chance(0.3) ? g.perspective() : CATransform3DIdentity
+        g.count = 1
+        let depth = g.int(1...6)
+        for _ in 0..<g.int(1...4) { root.addSublayer(g.subtree(depth: depth)) }
+        CATransaction.commit()
+        let times = [0, g.double(0...0.5), g.double(0.5...2), 30]
+        let points = (0..<4).map { _ in CGPoint(x: g.double(-10...Double(size) + 10), y: g.double(-10...Double(size) + 10)) }
+        return Scene(root: root, times: times, hitPoints: points, layerCount: g.count)
+    }
+}
+
+/// SplitMix64: small, seedable, the same everywhere.
+struct FuzzRandom: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// The random choices of one scene.
+private struct Builder {
+    var rng: FuzzRandom
+    let size: CGFloat
+    /// Layers made so far (the tree stops growing at `maximumLayers`).
+    var count = 0
+    let maximumLayers = 48
+
+    mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &rng) < p }
+    mutating func int(_ r: ClosedRange<Int>) -> Int { Int.random(in: r, using: &rng) }
+    mutating func double(_ r: ClosedRange<Double>) -> Double { Double.random(in: r, using: &rng) }
+    mutating func pick<T>(_ options: [T]) -> T { options[int(0...options.count - 1)] }
+
+    /// A number: mostly ordinary, sometimes an extreme.
+    mutating func scalar(_ ordinary: ClosedRange<Double>) -> CGFloat {
+        if chance(0.8) { return CGFloat(double(ordinary)) }
+        return pick([0, -0.0, -1, 1e300, -1e300, 1e-310, -1e-310, .leastNonzeroMagnitude, 1e9, -1e9, 0.5, 1e-9])
+    }
+
+    /// A finite value that may be NaN or infinite (for animations: setters refuse these).
+    mutating func wild(_ ordinary: ClosedRange<Double>) -> CGFloat {
+        chance(0.25) ? pick([.nan, .infinity, -.infinity]) : scalar(ordinary)
+    }
+
+    mutating func color() -> CGColor? {
+        if chance(0.15) { return nil }
+        let a = chance(0.3) ? pick([0, 1, 0.5, 1e-310]) : double(0...1)
+        return CGColor(red: double(0...1), green: double(0...1), blue: double(0...1), alpha: a)
+    }
+
+    mutating func rect(_ extent: Double) -> CGRect {
+        CGRect(x: scalar(-extent / 4...extent / 4), y: scalar(-extent / 4...extent / 4),
+               width: scalar(0...extent), height: scalar(0...extent))
+    }
+
+    mutating func perspective() -> CATransform3D {
+        var t = CATransform3DIdentity
+        t.m34 = -1 / CGFloat(pick([100.0, 500.0, 1, 1e-300, 1e300, -500]))
+        return t
+    }
+
+    mutating func transform() -> CATransform3D {
+        switch int(0...9) {
+        case 0, 1: return CATransform3DIdentity
+        case 2: return CATransform3DMakeRotation(scalar(-7...7), scalar(-1...1), scalar(-1...1), scalar(-1...1))
+        case 3: return CATransform3DMakeRotation(CGFloat.pi * pick([0.5, 1, 0.99, 1.01]), 0, 1, 0)   // edge-on, back faces
+        case 4: return CATransform3DMakeScale(scalar(-3...3), scalar(-3...3), scalar(-3...3))
+        case 5: return CATransform3DMakeTranslation(scalar(-50...50), scalar(-50...50), scalar(-300...300))
+        case 6: return perspective()
+        case 7: return CATransform3D()   // all zero
+        case 8:
+            var t = CATransform3DIdentity
+            t.m44 = pick([0, 1e-300, -1, 1e300])
+            return t
+        default:
+            return CATransform3DRotate(perspective(), scalar(-3...3), 1, 1, 0)
+        }
+    }
+
+    mutating func path(_ extent: Double) -> CGPath {
+        let r = rect(extent)
+        switch int(0...3) {
+        case 0: return CGPath(rect: r, transform: nil)
+        case 1: return CGPath(ellipseIn: r, transform: nil)
+        default:
+            let p = CGMutablePath()
+            p.move(to: CGPoint(x: scalar(0...extent), y: scalar(0...extent)))
+            for _ in 0..<int(1...5) {
+                let q = CGPoint(x: scalar(0...extent), y: scalar(0...extent))
+                if chance(0.5) { p.addLine(to: q) } else {
+                    p.addCurve(to: q, control1: CGPoint(x: scalar(0...extent), y: scalar(0...extent)),
+                               control2: CGPoint(x: scalar(0...extent), y: scalar(0...extent)))
+                }
+            }
+            if chance(0.5) { p.closeSubpath() }
+            return p
+        }
+    }
+
+    mutating func image() -> CGImage {
+        let n = int(1...8)
+        var pixels: [UInt32] = []
+        for _ in 0..<n * n {
+            let a = UInt32(int(0...255)), c = { (x: Int) in UInt32(x) }
+            pixels.append(a << 24 | c(int(0...Int(a))) << 16 | c(int(0...Int(a))) << 8 | c(int(0...Int(a))))
+        }
+        return try! CGImage(width: n, height: n, premultipliedBGRA: pixels)
+    }
+
+    /// A layer with random properties and, `depth` allowing, sublayers and a mask.
+    mutating func subtree(depth: Int) -> CALayer {
+        count += 1
+        let l: CALayer = chance(0.12) ? CATransformLayer() : CALayer()
+        configure(l)
+        if depth > 1 {
+            for _ in 0..<int(0...3) where count < maximumLayers { l.addSublayer(subtree(depth: depth - 1)) }
+            if chance(0.15), count < maximumLayers { l.mask = subtree(depth: min(depth - 1, 2)) }
+        }
+        if chance(0.35) { animate(l) }
+        return l
+    }
+
+    mutating func configure(_ l: CALayer) {
+        let extent = Double(size)
+        l.bounds = rect(extent)
+        l.position = CGPoint(x: scalar(-10...extent + 10), y: scalar(-10...extent + 10))
+        if chance(0.3) { l.anchorPoint = CGPoint(x: scalar(-0.5...1.5), y: scalar(-0.5...1.5)) }
+        if chance(0.3) { l.zPosition = scalar(-200...200) }
+        if chance(0.1) { l.anchorPointZ = scalar(-50...50) }
+        if chance(0.5) { l.transform = transform() }
+        if chance(0.25) { l.sublayerTransform = transform() }
+        l.backgroundColor = color()
+        if chance(0.3) { l.opacity = Float(pick([0, 0.5, 1, 1e-40, 0.999])) }
+        if chance(0.2) { l.isDoubleSided = false }
+        if chance(0.05) { l.isHidden = true }
+        if chance(0.3) { l.masksToBounds = true }
+        if chance(0.2) { l.allowsGroupOpacity = false }
+        if chance(0.3) { l.cornerRadius = scalar(-5...40) }
+        if chance(0.2) { l.maskedCorners = CACornerMask(rawValue: UInt(int(0...15))) }
+        if chance(0.3) { l.borderWidth = scalar(-2...10); l.borderColor = color() }
+        if chance(0.15) { l.isGeometryFlipped = true }
+        if chance(0.3) {
+            l.shadowOpacity = Float(pick([0, 0.5, 1, 2, -1]))
+            l.shadowRadius = scalar(-3...20)
+            l.shadowOffset = CGSize(width: scalar(-10...10), height: scalar(-10...10))
+            l.shadowColor = color()
+            if chance(0.3) { l.shadowPath = path(extent) }
+        }
+        if chance(0.25) {
+            l.contents = image()
+            if chance(0.3) { l.contentsRect = rect(1) }
+            if chance(0.3) { l.contentsCenter = CGRect(x: double(0...0.5), y: double(0...0.5), width: double(0...1), height: double(0...1)) }
+            if chance(0.3) { l.contentsScale = scalar(0...4) }
+            l.contentsGravity = pick([.resize, .center, .resizeAspect, .resizeAspectFill, .topLeft, .bottomRight])
+            if chance(0.3) { l.magnificationFilter = .nearest }
+        }
+    }
+
+    /// A basic, keyframe or grouped animation, with NaN and infinities among its values.
+    mutating func animate(_ l: CALayer) {
+        let duration = pick([0.5, 1, 2, 1e-9, 1e9])
+        func basic(_ b: inout Builder) -> CAAnimation {
+            let (key, from, to) = b.animatedValues()
+            let a = CABasicAnimation(keyPath: key)
+            a.fromValue = from
+            if b.chance(0.2) { a.byValue = to } else { a.toValue = to }
+            a.duration = duration
+            if b.chance(0.3) { a.repeatCount = Float(b.pick([2, 0.5, .infinity])) }
+            if b.chance(0.3) { a.autoreverses = true }
+            if b.chance(0.2) { a.isAdditive = true }
+            if b.chance(0.2) { a.fillMode = .both; a.isRemovedOnCompletion = false }
+            if b.chance(0.2) { a.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut) }
+            return a
+        }
+        switch int(0...3) {
+        case 0, 1:
+            l.add(basic(&self), forKey: "fuzz")
+        case 2:
+            let (key, from, to) = animatedValues()
+            let k = CAKeyframeAnimation(keyPath: key)
+            k.values = [from as Any, to as Any, from as Any]
+            k.duration = duration
+            if chance(0.3), key == "position" { k.path = path(Double(size)); k.values = nil }
+            l.add(k, forKey: "fuzz")
+        default:
+            let g = CAAnimationGroup()
+            g.animations = [basic(&self), basic(&self)]
+            g.duration = duration
+            l.add(g, forKey: "fuzz")
+        }
+    }
+
+    /// A key path and two values for it (possibly NaN, infinite or of the wrong type).
+    mutating func animatedValues() -> (String, Any?, Any?) {
+        let extent = Double(size)
+        switch int(0...10) {
+        case 0: return ("position", CGPoint(x: wild(0...extent), y: wild(0...extent)), CGPoint(x: wild(0...extent), y: wild(0...extent)))
+        case 1: return ("bounds", rect(extent), CGRect(x: 0, y: 0, width: wild(0...extent), height: wild(0...extent)))
+        case 2: return ("transform", transform(), transform())
+        case 3: return (pick(["transform.rotation.z", "transform.rotation.y", "transform.scale", "transform.translation.x"]),
+                        wild(-7...7), wild(-7...7))
+        case 4: return ("opacity", Float(double(0...1)), pick([Float.nan, 0, 1, -1]))
+        case 5: return (pick(["cornerRadius", "borderWidth", "shadowRadius", "zPosition", "anchorPointZ"]), wild(-10...40), wild(-10...40))
+        case 6: return ("anchorPoint", CGPoint(x: wild(0...1), y: wild(0...1)), CGPoint(x: 0.5, y: 0.5))
+        case 7: return ("backgroundColor", color(), color())
+        case 8: return ("shadowPath", path(extent), path(extent))
+        case 9: return ("sublayerTransform", perspective(), transform())
+        default: return (pick(["position.z", "nonsense", "bounds.size.depth"]), wild(0...1), "wrong type")
+        }
+    }
+}
+
+extension SceneFuzzer {
+    /// A description of the scene of `seed` (layer classes, bounds, transforms, animations),
+    /// to compare generations and to show a failing scene.
+    public func sceneSummary(seed: UInt64) -> String {
+        CAMediaClock.withManualClock(startingAt: 0) { _ in
+            let s = scene(seed: seed)
+            var lines: [String] = []
+            var work: [(CALayer, Int)] = [(s.root, 0)]
+            while let (l, depth) = work.popLast() {
+                lines.append(String(repeating: "  ", count: depth)
+                    + "\(type(of: l)) bounds=\(l.bounds) position=\(l.position) transform.m11=\(l.transform.m11) "
+                    + "opacity=\(l.opacity) animations=\(l.animationKeys() ?? [])")
+                if let m = l.mask { work.append((m, depth + 1)) }
+                for c in (l.sublayers ?? []).reversed() { work.append((c, depth + 1)) }
+            }
+            return lines.joined(separator: "\n")
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+import StrataDemos
+
+/// `strata fuzz`: renders seeded random layer trees headless and checks each (no crash, no
+/// hang, valid premultiplied pixels, 1 and 2 threads identical). Prints one line per failing
+/// seed; exits 1 when any failed.
+struct FuzzCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fuzz", abstract: "Render seeded random layer trees and check every frame.")
+
+    @Option(parsing: .unconditional, help: "The first seed; scene k uses seed + k.") var seed: UInt64 = 1
+    @Option(parsing: .unconditional, help: "Scenes to check.") var count: Int = 1000
+    @Option(parsing: .unconditional, help: "Seconds a scene may take before it counts as a hang.") var budget: Double = 10
+    @Option(parsing: .unconditional, help: "Surface side in pixels.") var size: Int = 96
+    @Flag(help: "Print each seed to stderr before checking it (a crash then names its seed).") var trace = false
+
+    func validate() throws {
+        guard (1...100_000_000).contains(count) else { throw ValidationError("--count must be 1…100000000") }
+        guard (1...1024).contains(size) else { throw ValidationError("--size must be 1…1024") }
+        guard budget.isFinite, budget > 0 else { throw ValidationError("--budget must be a positive number of seconds") }
+    }
+
+    func run() throws {
+        let checker = FuzzChecker(size: size, budget: budget)
+        var failures = 0
+        var slowest = (seconds: 0.0, seed: seed)
+        let start = Date()
+        for k in 0..<count {
+            let s = seed &+ UInt64(k)
+            if trace { FileHandle.standardError.write(Data("seed \(s)\n".utf8)) }
+            switch checker.check(seed: s) {
+            case .passed(let seconds, _):
+                if seconds > slowest.seconds { slowest = (seconds, s) }
+            case .failed(let problem):
+                failures += 1
+                say("seed \(s): \(problem)")
+            case .timedOut:
+                // The scene's thread cannot be stopped: report and end here.
+                say("seed \(s): no result within \(budget) s (hang)")
+                throw ExitCode(1)
+            }
+            if (k + 1) % 1000 == 0 {
+                FileHandle.standardError.write(Data("fuzz: \(k + 1)/\(count), \(failures) failed\n".utf8))
+            }
+        }
+        say(String(format: "fuzz: %d scenes from seed %llu, %d failed, slowest %.3f s (seed %llu), %.0f s in all",
+                   count, seed, failures, slowest.seconds, slowest.seed, Date().timeIntervalSince(start)))
+        if failures > 0 { throw ExitCode(1) }
+    }
+}
