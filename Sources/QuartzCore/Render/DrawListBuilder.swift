@@ -49,7 +49,7 @@ package final class DrawListBuilder {
         if let transition = layer.transition { return emitTransition(transition, matrix: matrix, clip: clip, opacity: opacity) }
         let s = layer.state
         guard !s.isHidden, s.opacity > 0, opacity > 0, matrix.isFinite else { return }
-        let map = Self.planeMap(matrix)
+        let map = LayerGeometry.planeMap(matrix)
         // A plane collapsed to a line or point (zero scale, w = 0 at the eye plane, m44 = 0) or
         // overflowing (det = ±inf) shows nothing, nor does the subtree flattened into it.
         let det = map.determinant
@@ -76,7 +76,7 @@ package final class DrawListBuilder {
     /// Background, contents, sublayers and border, all at `opacity` (already including the layer's).
     func emitContent(_ layer: PresentedLayer, matrix: CATransform3D, clip: Clip, opacity: Float) {
         let s = layer.state
-        let map = Self.planeMap(matrix)
+        let map = LayerGeometry.planeMap(matrix)
         let shape = Self.roundedBounds(s)
         if !layer.isTransformLayer {
             if let bg = s.backgroundColor, bg.alpha > 0 {
@@ -237,7 +237,7 @@ package final class DrawListBuilder {
             let pts = Self.contextPolygon(it)
             if pts.count >= 3 { polygons.append(.init(points: pts, item: i, isFragment: false)) } else { unplaced.append(i) }
         }
-        let contextMap = Self.planeMap(matrix)
+        let contextMap = LayerGeometry.planeMap(matrix)
         // Planes entirely behind the eye or degenerate draw first (they cover nothing sensible).
         for i in unplaced {
             let it = items[i]
@@ -265,7 +265,7 @@ package final class DrawListBuilder {
         let visible = clip.rect.intersection(target)
         var area = visible
         let hasVisibleSublayers = layer.sublayers.contains { !$0.state.isHidden }
-        let map = Self.planeMap(matrix)
+        let map = LayerGeometry.planeMap(matrix)
         if s.masksToBounds || !hasVisibleSublayers, let e = Self.deviceBounds(of: s.bounds, map) { area = area.intersection(e) }
         if let mask = layer.mask, let e = Self.deviceBounds(of: mask.state.frameInParent(of: s), map) { area = area.intersection(e) }
         // The shadow's device offset; a shadow thrown to a non-finite place is not drawn.
@@ -350,7 +350,7 @@ package final class DrawListBuilder {
                 && !(s.allowsGroupOpacity && s.opacity < 1)
             if plain {
                 // This level's own content and sublayers; its mask is the next level.
-                let map = Self.planeMap(mm), det = map.determinant
+                let map = LayerGeometry.planeMap(mm), det = map.determinant
                 let shows = !s.isHidden && s.opacity > 0 && mm.isFinite && det != 0 && det.isFinite
                     && (s.isDoubleSided || !Self.isBackFacing(map, s.bounds))
                 guard shows else { return offscreen.clear(0) }
@@ -387,13 +387,6 @@ package final class DrawListBuilder {
         }
         let hull = ConvexPolygon.hull(device)
         return hull.count >= 3 ? hull : nil
-    }
-
-    /// The plane map `(u, v, 1) → (X, Y, W)` of a 4×4 layer matrix.
-    package static func planeMap(_ m: CATransform3D) -> Projective {
-        Projective(m11: m.m11, m12: m.m12, m13: m.m14,
-                   m21: m.m21, m22: m.m22, m23: m.m24,
-                   m31: m.m41, m32: m.m42, m33: m.m44)
     }
 
     private static func depth(_ m: CATransform3D) -> Double {
@@ -502,7 +495,7 @@ extension LayerState {
     /// This (mask) layer's frame in the space of the layer it masks.
     fileprivate func frameInParent(of owner: LayerState) -> CGRect {
         let m = localToParent
-        let h = DrawListBuilder.planeMap(m)
+        let h = LayerGeometry.planeMap(m)
         let b = bounds
         let pts = [(b.minX, b.minY), (b.maxX, b.minY), (b.maxX, b.maxY), (b.minX, b.maxY)].compactMap { h.projectIfInFront(x: $0.0, y: $0.1) }
         guard pts.count == 4 else { return owner.bounds }
@@ -556,15 +549,5 @@ package enum ConvexPolygon {
             }
         }
         return output
-    }
-}
-
-extension Projective {
-    /// The device point of a plane point, nil when it is behind the eye (w ≤ ε).
-    package func projectIfInFront(x: Double, y: Double) -> SIMD2<Double>? {
-        let h = applyHomogeneous(x: x, y: y)
-        guard h.z > 1e-9 else { return nil }
-        let p = SIMD2(h.x / h.z, h.y / h.z)
-        return p.x.isFinite && p.y.isFinite ? p : nil
     }
 }
