@@ -43,7 +43,7 @@ extension DrawListBuilder {
         if !s.masksToBounds {
             guard cache.isTransparent(p.image, inCornersOf: shape, toTexel: p.toTexel) else { return false }
         }
-        appendCommand(FillCommand(shape: shape, localToDevice: LayerGeometry.planeMap(matrix),
+        appendCommand(FillCommand(shape: shape, localToDevice: Self.planeMap(matrix),
                                   paint: .textureOverColor(p.image.surface, map: p.toTexel, filter: p.filter,
                                                            color: bg.premultipliedARGB32),
                                   opacity: opacity, clip: clip))
@@ -59,7 +59,7 @@ extension DrawListBuilder {
         let s = layer.state
         let b = s.bounds.standardized
         guard b.width > 0, b.height > 0, b.width * b.height <= 4_194_304, b.minX.isFinite, b.minY.isFinite else { return false }
-        let map = LayerGeometry.planeMap(matrix)
+        let map = Self.planeMap(matrix)
         guard Self.maximumScale(map, over: b) <= 1 + 1e-9 else { return false }
         let tw = deviceInt(b.width.rounded(.up)), th = deviceInt(b.height.rounded(.up))
         let sx = Double(tw) / Double(b.width), sy = Double(th) / Double(b.height)

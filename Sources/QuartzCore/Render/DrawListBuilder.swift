@@ -49,7 +49,7 @@ package final class DrawListBuilder {
         if let transition = layer.transition { return emitTransition(transition, matrix: matrix, clip: clip, opacity: opacity) }
         let s = layer.state
         guard !s.isHidden, s.opacity > 0, opacity > 0, matrix.isFinite else { return }
-        let map = LayerGeometry.planeMap(matrix)
+        let map = Self.planeMap(matrix)
         // A plane collapsed to a line or point (zero scale, w = 0 at the eye plane, m44 = 0) or
         // overflowing (det = ±inf) shows nothing, nor does the subtree flattened into it.
         let det = map.determinant
@@ -76,7 +76,7 @@ package final class DrawListBuilder {
     /// Background, contents, sublayers and border, all at `opacity` (already including the layer's).
     func emitContent(_ layer: PresentedLayer, matrix: CATransform3D, clip: Clip, opacity: Float) {
         let s = layer.state
-        let map = LayerGeometry.planeMap(matrix)
+        let map = Self.planeMap(matrix)
         let shape = Self.roundedBounds(s)
         if !layer.isTransformLayer {
             if let bg = s.backgroundColor, bg.alpha > 0 {
@@ -237,7 +237,7 @@ package final class DrawListBuilder {
             let pts = Self.contextPolygon(it)
             if pts.count >= 3 { polygons.append(.init(points: pts, item: i, isFragment: false)) } else { unplaced.append(i) }
         }
-        let contextMap = LayerGeometry.planeMap(matrix)
+        let contextMap = Self.planeMap(matrix)
         // Planes entirely behind the eye or degenerate draw first (they cover nothing sensible).
         for i in unplaced {
             let it = items[i]
@@ -265,7 +265,7 @@ package final class DrawListBuilder {
         let visible = clip.rect.intersection(target)
         var area = visible
         let hasVisibleSublayers = layer.sublayers.contains { !$0.state.isHidden }
-        let map = LayerGeometry.planeMap(matrix)
+        let map = Self.planeMap(matrix)
         if s.masksToBounds || !hasVisibleSublayers, let e = Self.deviceBounds(of: s.bounds, map) { area = area.intersection(e) }
         if let mask = layer.mask, let e = Self.deviceBounds(of: mask.state.frameInParent(of: s), map) { area = area.intersection(e) }
         // The shadow's device offset; a shadow thrown to a non-finite place is not drawn.
@@ -350,7 +350,7 @@ package final class DrawListBuilder {
                 && !(s.allowsGroupOpacity && s.opacity < 1)
             if plain {
                 // This level's own content and sublayers; its mask is the next level.
-                let map = LayerGeometry.planeMap(mm), det = map.determinant
+                let map = Self.planeMap(mm), det = map.determinant
                 let shows = !s.isHidden && s.opacity > 0 && mm.isFinite && det != 0 && det.isFinite
                     && (s.isDoubleSided || !Self.isBackFacing(map, s.bounds))
                 guard shows else { return offscreen.clear(0) }
@@ -388,6 +388,9 @@ package final class DrawListBuilder {
         let hull = ConvexPolygon.hull(device)
         return hull.count >= 3 ? hull : nil
     }
+
+    /// The plane map of a 4×4 layer matrix (`LayerGeometry.planeMap`, shared with hit testing).
+    static func planeMap(_ m: CATransform3D) -> Projective { LayerGeometry.planeMap(m) }
 
     private static func depth(_ m: CATransform3D) -> Double {
         m.m44 != 0 ? m.m43 / m.m44 : 0
