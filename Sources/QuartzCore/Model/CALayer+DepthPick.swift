@@ -1,4 +1,5 @@
 import Foundation
+import Raster
 
 /// A depth-aware pick: the front-most visible layer under a point. Strata extension.
 ///
@@ -41,12 +42,12 @@ extension CALayer {
     }
 
     /// Whether a plane map turns the layer's front away from the viewer (mirror orientation).
-    private static func isBackFacing(_ h: [Double]) -> Bool {
+    private static func isBackFacing(_ h: Projective) -> Bool {
         // The sign of the 2×2 Jacobian at the plane origin decides the winding on screen.
-        let w = h[8]
+        let w = h.m33
         guard w != 0 else { return false }
-        let a = (h[0] * w - h[6] * h[2]) / (w * w), b = (h[1] * w - h[7] * h[2]) / (w * w)
-        let c = (h[3] * w - h[6] * h[5]) / (w * w), d = (h[4] * w - h[7] * h[5]) / (w * w)
+        let a = (h.m11 * w - h.m31 * h.m13) / (w * w), b = (h.m12 * w - h.m32 * h.m13) / (w * w)
+        let c = (h.m21 * w - h.m31 * h.m23) / (w * w), d = (h.m22 * w - h.m32 * h.m23) / (w * w)
         return a * d - b * c < 0
     }
 }

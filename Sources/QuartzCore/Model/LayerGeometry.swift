@@ -1,4 +1,5 @@
 import Foundation
+import Raster
 
 /// The one matrix path shared by rendering, hit testing and coordinate conversion.
 ///
@@ -34,45 +35,40 @@ package enum LayerGeometry {
     }
 
     /// The 3×3 projective map of a plane (rows and columns 1, 2, 4 of a 4×4 matrix):
-    /// `(u, v, 1) → (X, Y, W)`.
-    package static func planeMap(_ m: CATransform3D) -> [Double] {
-        [m.m11, m.m12, m.m14, m.m21, m.m22, m.m24, m.m41, m.m42, m.m44]
+    /// `(u, v, 1) → (X, Y, W)`. Rendering and hit testing share this one map and Raster's
+    /// `Projective` math.
+    package static func planeMap(_ m: CATransform3D) -> Projective {
+        Projective(m11: m.m11, m12: m.m12, m13: m.m14,
+                   m21: m.m21, m22: m.m22, m23: m.m24,
+                   m31: m.m41, m32: m.m42, m33: m.m44)
     }
 
     /// `(x, y, 1) · h`, divided by w; nil when w ≤ ε (behind the eye) or not finite.
-    package static func project(_ x: Double, _ y: Double, _ h: [Double]) -> CGPoint? {
-        let X = x * h[0] + y * h[3] + h[6]
-        let Y = x * h[1] + y * h[4] + h[7]
-        let W = x * h[2] + y * h[5] + h[8]
-        guard W > 1e-9 else { return nil }
-        let p = CGPoint(x: X / W, y: Y / W)
-        return p.x.isFinite && p.y.isFinite ? p : nil
-    }
-
-    /// The inverse of a 3×3 map, nil when singular.
-    package static func invert3(_ m: [Double]) -> [Double]? {
-        let a = m[0], b = m[1], c = m[2], d = m[3], e = m[4], f = m[5], g = m[6], h = m[7], i = m[8]
-        let A = e * i - f * h, B = -(d * i - f * g), C = d * h - e * g
-        let det = a * A + b * B + c * C
-        guard det.isFinite, abs(det) > 1e-15 else { return nil }
-        let r = [A, -(b * i - c * h), b * f - c * e,
-                 B, a * i - c * g, -(a * f - c * d),
-                 C, -(a * h - b * g), a * e - b * d].map { $0 / det }
-        return r.allSatisfy { $0.isFinite } ? r : nil
+    package static func project(_ x: Double, _ y: Double, _ h: Projective) -> CGPoint? {
+        h.projectIfInFront(x: x, y: y).map { CGPoint(x: $0.x, y: $0.y) }
     }
 
     /// A screen point unprojected onto the plane whose map is `h`: nil when the plane is seen
-    /// edge-on, or the point lies behind the eye.
-    package static func unproject(_ p: CGPoint, _ h: [Double]) -> CGPoint? {
-        guard let inv = invert3(h) else { return nil }
+    /// edge-on (|det| ≤ 1e-15), or the point lies behind the eye.
+    package static func unproject(_ p: CGPoint, _ h: Projective) -> CGPoint? {
+        let det = h.determinant
+        guard det.isFinite, abs(det) > 1e-15, let inv = h.inverted() else { return nil }
         // The eye ray meets the plane where w > 0 on both sides: check that the plane point maps
         // forward again (a point "behind" the eye has a negative w through the inverse).
-        let X = p.x * inv[0] + p.y * inv[3] + inv[6]
-        let Y = p.x * inv[1] + p.y * inv[4] + inv[7]
-        let W = p.x * inv[2] + p.y * inv[5] + inv[8]
-        guard abs(W) > 1e-12 else { return nil }
-        let local = CGPoint(x: X / W, y: Y / W)
+        let q = inv.applyHomogeneous(x: p.x, y: p.y)
+        guard abs(q.z) > 1e-12 else { return nil }
+        let local = CGPoint(x: q.x / q.z, y: q.y / q.z)
         guard local.x.isFinite, local.y.isFinite, project(local.x, local.y, h) != nil else { return nil }
         return local
+    }
+}
+
+extension Projective {
+    /// The device point of a plane point, nil when it is behind the eye (w ≤ ε) or not finite.
+    package func projectIfInFront(x: Double, y: Double) -> SIMD2<Double>? {
+        let h = applyHomogeneous(x: x, y: y)
+        guard h.z > 1e-9 else { return nil }
+        let p = SIMD2(h.x / h.z, h.y / h.z)
+        return p.x.isFinite && p.y.isFinite ? p : nil
     }
 }

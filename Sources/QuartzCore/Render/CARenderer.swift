@@ -63,9 +63,9 @@ public final class CARenderer: @unchecked Sendable {
         public var evaluateSeconds: Double = 0
         /// The part of `evaluateSeconds` spent building the presentation tree (animations applied).
         public var presentationSeconds: Double = 0
-        /// Seconds spent rasterising.
+        /// Seconds spent rasterising (offscreen passes included).
         public var rasterSeconds: Double = 0
-        /// Fill commands executed on the framebuffer.
+        /// Fill commands of the framebuffer pass.
         public var commandCount = 0
         /// Whether the frame did pixel work (false when nothing changed).
         public var didDraw = false
@@ -106,9 +106,9 @@ public final class CARenderer: @unchecked Sendable {
             case unchanged
             /// No root layer: clear the surface once (`clears`), else nothing.
             case noRoot(clears: Bool)
-            /// Clear (unless an opaque root covers the surface), then draw the commands (already
+            /// Clear (unless an opaque root covers the surface), then run the passes (already
             /// prepared for the surface: that setup is part of the frame's evaluation).
-            case draw(PreparedCommands, clears: Bool, statistics: FrameStatistics)
+            case draw(PreparedPasses, clears: Bool, statistics: FrameStatistics)
         }
         fileprivate let work: Work
         /// The media time the frame shows.
@@ -118,10 +118,17 @@ public final class CARenderer: @unchecked Sendable {
             self.work = work
             self.time = time
         }
+
+        /// The render passes `draw` runs (offscreen passes first, the framebuffer pass last);
+        /// empty when the frame draws nothing new.
+        package var passes: [RenderPass] {
+            if case .draw(let prepared, _, _) = work { return prepared.passes }
+            return []
+        }
     }
 
-    /// Evaluates the tree at media time `t` and builds its draw list, without touching the
-    /// framebuffer: frame k + 1 can be prepared on another thread while frame k is drawn
+    /// Evaluates the tree at media time `t` and builds its render passes, without touching any
+    /// pixel (offscreen passes too are drawn by `draw(_:)`): frame k + 1 can be prepared on another thread while frame k is drawn
     /// (`draw(_:)`), as a compositor pipelines. Calls of `prepareFrame` must be serial, and
     /// frames drawn in the order prepared. Strata extension.
     public func prepareFrame(atTime t: CFTimeInterval) -> PreparedFrame {
@@ -151,17 +158,17 @@ public final class CARenderer: @unchecked Sendable {
         let rootMatrix = CATransform3DMakeTranslation(-ax, -ay, -s.anchorPointZ).concatenating(s.transform)
             .concatenating(CATransform3DMakeTranslation(ax - s.bounds.origin.x, ay - s.bounds.origin.y, 0))
             .concatenating(LayerGeometry.flatten)
-        let commands = tree.height > 200 ? DeepTree.run(levels: tree.height) { builder.build(presented, rootMatrix: rootMatrix) }
-                                         : builder.build(presented, rootMatrix: rootMatrix)
+        let passes = tree.height > 200 ? DeepTree.run(levels: tree.height) { builder.build(presented, rootMatrix: rootMatrix) }
+                                       : builder.build(presented, rootMatrix: rootMatrix)
         // An opaque, untransformed, square-cornered root covering the surface paints every pixel.
         let coversSurface = s.transform == CATransform3DIdentity && s.cornerRadius == 0 && !s.isHidden && s.opacity >= 1
             && (s.backgroundColor?.alpha ?? 0) >= 1 && s.bounds.width >= CGFloat(surface.width)
             && s.bounds.height >= CGFloat(surface.height) && presented.mask == nil && s.shadowOpacity == 0
-        let prepared = PreparedCommands(commands, width: surface.width, height: surface.height)
+        let prepared = PreparedPasses(passes, framebufferWidth: surface.width, framebufferHeight: surface.height)
         var stats = FrameStatistics()
         stats.evaluateSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
         stats.presentationSeconds = Double(evaluated - start) * 1e-9
-        stats.commandCount = commands.count
+        stats.commandCount = prepared.framebufferCommandCount
         stats.offscreenPixels = builder.offscreenPixels
         stats.rasterizedLayersDrawn = rasterCache.rendersThisFrame
         lastDrawn = (generation, t, animated)
@@ -206,16 +213,18 @@ public final class CARenderer: @unchecked Sendable {
         }
     }
 
-    /// Clears (when the root does not cover the target) and rasterises; returns the seconds taken.
-    private func paint(_ prepared: PreparedCommands, clears: Bool, into target: Surface) -> Double {
+    /// Clears (when the root does not cover the target) and runs the passes (offscreen passes
+    /// the first time only: a frame drawn again into another target reuses their pixels);
+    /// returns the seconds taken.
+    private func paint(_ prepared: PreparedPasses, clears: Bool, into target: Surface) -> Double {
         let start = DispatchTime.now().uptimeNanoseconds
         if clears || target.width != surface.width || target.height != surface.height { target.clear(clearColor) }
         execute(prepared, on: target, threads: threads, profile: rasterProfile)
         return Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
     }
 
-    /// The commands of the last frame drawn, to bring another target up to date.
-    private var lastCommands: (PreparedCommands, clears: Bool)?
+    /// The passes of the last frame drawn, to bring another target up to date.
+    private var lastCommands: (PreparedPasses, clears: Bool)?
     /// The surfaces that hold the last frame drawn.
     private var currentTargets: [WeakSurface] = []
     private struct WeakSurface { weak var surface: Surface? }

@@ -73,13 +73,13 @@ extension DrawListBuilder {
             contentsGravity: s.contentsGravity, contentsScale: s.contentsScale,
             minificationFilter: s.minificationFilter, magnificationFilter: s.magnificationFilter,
             masksToBounds: s.masksToBounds)
-        let texture = cache.texture(for: key, contents: image, width: tw, height: th) { surface in
+        let (texture, fill) = cache.texture(for: key, contents: image, width: tw, height: th) { surface in
             let toTexels = CATransform3DMakeTranslation(-b.minX, -b.minY, 0).concatenating(CATransform3DMakeScale(sx, sy, 1))
-            let drawn = withCommandList {
+            return withCommandList {
                 emitContent(layer, matrix: toTexels, clip: Clip(rect: IntRect(x0: 0, y0: 0, x1: tw, y1: th)), opacity: 1)
             }
-            execute(drawn, on: surface, threads: 1)
         }
+        if let fill { appendPass(fill) }
         // Square corners: the texture carries the rounded ones (and any contents beyond them).
         appendCommand(FillCommand(shape: RoundedRect(minX: b.minX, minY: b.minY, maxX: b.maxX, maxY: b.maxY), localToDevice: map,
                                   paint: .texture(texture, map: Projective(affine: sx, 0, 0, sy, -b.minX * sx, -b.minY * sy), filter: .bilinear),

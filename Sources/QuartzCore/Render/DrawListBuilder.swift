@@ -5,12 +5,17 @@ import Raster
 /// each layer's sublayers share one 3D space (sorted back to front, split where they intersect)
 /// and are flattened into the layer's plane; `CATransformLayer`s extend that space; opacity
 /// groups, masks and shadows go through offscreen surfaces sized to what is visible.
+///
+/// It only describes the frame: a list of render passes (offscreen passes first, in dependency
+/// order, the framebuffer pass last) that Raster's `execute` runs. No pixel is drawn here.
 package final class DrawListBuilder {
     package let threads: Int
     package let target: IntRect
 
-    /// Commands of the surface being built (offscreen passes rasterise as soon as they close).
+    /// Commands of the surface being built (an offscreen pass is listed when its commands close).
     private var commands: [FillCommand] = []
+    /// Passes listed so far: each before any pass that reads its surface.
+    private var passes: [RenderPass] = []
     /// Offscreen surfaces allocated this frame (bounded by the visible area, never the layer size).
     package private(set) var offscreenPixels = 0
     /// Textures of translucent layers' own content, kept across frames (nil: offscreen groups).
@@ -23,11 +28,15 @@ package final class DrawListBuilder {
         self.threads = threads
     }
 
-    /// The commands that draw `root` with `rootMatrix` (root plane → device).
-    package func build(_ root: PresentedLayer, rootMatrix: CATransform3D) -> [FillCommand] {
+    /// The passes that draw `root` with `rootMatrix` (root plane → device): offscreen passes in
+    /// dependency order, then one framebuffer pass.
+    package func build(_ root: PresentedLayer, rootMatrix: CATransform3D) -> [RenderPass] {
         commands = []
+        passes = []
         emit(root, matrix: rootMatrix, clip: Clip(rect: target), opacity: 1)
-        return commands
+        passes.append(RenderPass(target: .framebuffer, commands: commands))
+        defer { passes = []; commands = [] }
+        return passes
     }
 
     // MARK: One layer
@@ -43,6 +52,9 @@ package final class DrawListBuilder {
     }
 
     func appendCommand(_ command: FillCommand) { commands.append(command) }
+
+    /// Lists a pass; it runs after every pass listed before it.
+    func appendPass(_ pass: RenderPass) { passes.append(pass) }
 
     /// Draws `layer` (its plane mapped to device by `matrix`, flattened) and its subtree.
     func emit(_ layer: PresentedLayer, matrix: CATransform3D, clip: Clip, opacity: Float) {
@@ -281,24 +293,23 @@ package final class DrawListBuilder {
                 .intersection(visible)
         }
         // Nothing visible (the clip and the layer's extent do not meet): no pass. An empty area
-        // can have a negative width or height; the memcpy below must never see one.
+        // can have a negative width or height; no surface may be sized by one.
         guard !area.isEmpty else { return }
         let w = area.x1 - area.x0, h = area.y1 - area.y0
         let offscreen = Surface(width: w, height: h)
         offscreenPixels += w * h
         let shift = CATransform3DMakeTranslation(CGFloat(-area.x0), CGFloat(-area.y0), 0)
 
-        // The layer's content, at full opacity (the group's opacity applies once, below).
-        let saved = commands
-        commands = []
+        // The layer's content, at full opacity (the group's opacity applies once, below). Passes
+        // its content needs are listed while it is built, so before this one.
         let localClip = Self.shifted(clip, dx: -area.x0, dy: -area.y0, to: IntRect(x0: 0, y0: 0, x1: w, y1: h))
-        emitContent(layer, matrix: matrix.concatenating(shift), clip: localClip,
-                    opacity: groupOpacity ? 1 : s.opacity)
-        execute(commands, on: offscreen, threads: threads)
-        commands = saved
+        let content = withCommandList {
+            emitContent(layer, matrix: matrix.concatenating(shift), clip: localClip, opacity: groupOpacity ? 1 : s.opacity)
+        }
+        passes.append(RenderPass(target: .offscreen(offscreen), commands: content))
 
         if let mask = layer.mask {
-            applyMaskChain(mask, ownerMatrix: matrix.concatenating(shift), to: offscreen)
+            appendMaskChain(mask, ownerMatrix: matrix.concatenating(shift), to: offscreen)
         }
 
         let place = Projective.translation(Double(-area.x0), Double(-area.y0))
@@ -307,17 +318,19 @@ package final class DrawListBuilder {
         if hasShadow, let sc = s.shadowColor {
             let shadow = Surface(width: w, height: h)
             offscreenPixels += w * h
+            let radius = Double(s.shadowRadius) * Self.linearScale(map)
             if let path = s.shadowPath, let hull = Self.shadowPolygon(path, map: map, dx: -area.x0, dy: -area.y0) {
                 // The shadow's shape is the path (its convex hull), not the layer's alpha.
                 let xs = hull.map(\.x), ys = hull.map(\.y)
                 let box = RoundedRect(minX: xs.min()! - 1, minY: ys.min()! - 1, maxX: xs.max()! + 1, maxY: ys.max()! + 1)
-                execute([FillCommand(shape: box, localToDevice: .identity, paint: .solid(0xFF00_0000), opacity: 1,
-                                     clip: Clip(rect: IntRect(x0: 0, y0: 0, x1: w, y1: h), polygon: hull))],
-                        on: shadow, threads: threads)
+                passes.append(RenderPass(target: .offscreen(shadow),
+                                         commands: [FillCommand(shape: box, localToDevice: .identity, paint: .solid(0xFF00_0000), opacity: 1,
+                                                                clip: Clip(rect: IntRect(x0: 0, y0: 0, x1: w, y1: h), polygon: hull))],
+                                         effect: .blur(radius: radius)))
             } else {
-                memcpy(shadow.pixels, offscreen.pixels, w * h * 4)
+                // The layer's alpha (masked), after the passes above drew it.
+                passes.append(RenderPass(target: .offscreen(shadow), load: .copy(offscreen), commands: [], effect: .blur(radius: radius)))
             }
-            blur(shadow, radius: Double(s.shadowRadius) * Self.linearScale(map), threads: threads)
             // Beyond the visible area the offset only moves the shadow out of sight.
             let dx = max(-1e9, min(1e9, shadowShift.x)), dy = max(-1e9, min(1e9, shadowShift.y))
             let shadowRect = RoundedRect(minX: rect.minX + dx, minY: rect.minY + dy, maxX: rect.maxX + dx, maxY: rect.maxY + dy)
@@ -331,44 +344,47 @@ package final class DrawListBuilder {
                                     opacity: groupAlpha, clip: Clip(rect: clip.rect)))
     }
 
-    /// Multiplies `offscreen` by the alpha of `mask` (in the owner's plane mapped to the offscreen
-    /// by `ownerMatrix`). A mask's own mask multiplies in turn, so a chain of masks (10,000 deep)
-    /// takes one scratch surface, not two per level; a mask with a shadow, a group opacity or a
-    /// transition is drawn whole, with its mask, as any layer.
-    private func applyMaskChain(_ mask: PresentedLayer, ownerMatrix: CATransform3D, to offscreen: Surface) {
+    /// Lists the passes that multiply `offscreen` by the alpha of `mask` (in the owner's plane
+    /// mapped to the offscreen by `ownerMatrix`). A mask's own mask multiplies in turn, so a chain
+    /// of masks (10,000 deep) takes one scratch surface, not two per level: each level is a pass
+    /// that clears the scratch, draws the level and multiplies it into `offscreen`. A mask with a
+    /// shadow, a group opacity or a transition is drawn whole, with its mask, as any layer.
+    /// Masks draw without the content cache (a mask's pixels are its own each frame).
+    private func appendMaskChain(_ mask: PresentedLayer, ownerMatrix: CATransform3D, to offscreen: Surface) {
         let w = offscreen.width, h = offscreen.height
         let full = IntRect(x0: 0, y0: 0, x1: w, y1: h)
         let scratch = Surface(width: w, height: h)
         offscreenPixels += w * h
+        let cache = contentCache
+        contentCache = nil
+        defer { contentCache = cache }
         var current: PresentedLayer? = mask
         var parentMatrix = ownerMatrix
         while let m = current {
             let s = m.state
             let mm = s.localToParent.concatenating(LayerGeometry.flatten).concatenating(parentMatrix)
-            let sub = DrawListBuilder(target: full, threads: threads)
             let plain = m.mask != nil && m.transition == nil && !m.isTransformLayer
                 && !(s.shadowOpacity > 0 && s.shadowColor.map { $0.alpha > 0 } ?? false)
                 && !(s.allowsGroupOpacity && s.opacity < 1)
+            let level: [FillCommand]
             if plain {
                 // This level's own content and sublayers; its mask is the next level.
                 let map = Self.planeMap(mm), det = map.determinant
                 let shows = !s.isHidden && s.opacity > 0 && mm.isFinite && det != 0 && det.isFinite
                     && (s.isDoubleSided || !Self.isBackFacing(map, s.bounds))
-                guard shows else { return offscreen.clear(0) }
-                scratch.clear(0)
-                let commands = sub.withCommandList { sub.emitContent(m, matrix: mm, clip: Clip(rect: full), opacity: s.opacity) }
-                execute(commands, on: scratch, threads: threads)
-                offscreenPixels += sub.offscreenPixels
-                applyMask(offscreen, mask: scratch, offsetX: 0, offsetY: 0)
+                guard shows else {
+                    // A mask that shows nothing hides the whole group.
+                    return passes.append(RenderPass(target: .offscreen(offscreen), load: .clear(0), commands: []))
+                }
+                level = withCommandList { emitContent(m, matrix: mm, clip: Clip(rect: full), opacity: s.opacity) }
                 current = m.mask
                 parentMatrix = mm
             } else {
-                scratch.clear(0)
-                execute(sub.build(m, rootMatrix: mm), on: scratch, threads: threads)
-                offscreenPixels += sub.offscreenPixels
-                applyMask(offscreen, mask: scratch, offsetX: 0, offsetY: 0)
+                level = withCommandList { emit(m, matrix: mm, clip: Clip(rect: full), opacity: 1) }
                 current = nil
             }
+            passes.append(RenderPass(target: .offscreen(scratch), load: .clear(0), commands: level,
+                                     effect: .applyAsMask(to: offscreen)))
         }
     }
 
@@ -390,12 +406,8 @@ package final class DrawListBuilder {
         return hull.count >= 3 ? hull : nil
     }
 
-    /// The plane map `(u, v, 1) → (X, Y, W)` of a 4×4 layer matrix.
-    package static func planeMap(_ m: CATransform3D) -> Projective {
-        Projective(m11: m.m11, m12: m.m12, m13: m.m14,
-                   m21: m.m21, m22: m.m22, m23: m.m24,
-                   m31: m.m41, m32: m.m42, m33: m.m44)
-    }
+    /// The plane map of a 4×4 layer matrix (`LayerGeometry.planeMap`, shared with hit testing).
+    static func planeMap(_ m: CATransform3D) -> Projective { LayerGeometry.planeMap(m) }
 
     private static func depth(_ m: CATransform3D) -> Double {
         m.m44 != 0 ? m.m43 / m.m44 : 0
@@ -503,7 +515,7 @@ extension LayerState {
     /// This (mask) layer's frame in the space of the layer it masks.
     fileprivate func frameInParent(of owner: LayerState) -> CGRect {
         let m = localToParent
-        let h = DrawListBuilder.planeMap(m)
+        let h = LayerGeometry.planeMap(m)
         let b = bounds
         let pts = [(b.minX, b.minY), (b.maxX, b.minY), (b.maxX, b.maxY), (b.minX, b.maxY)].compactMap { h.projectIfInFront(x: $0.0, y: $0.1) }
         guard pts.count == 4 else { return owner.bounds }
@@ -557,15 +569,5 @@ package enum ConvexPolygon {
             }
         }
         return output
-    }
-}
-
-extension Projective {
-    /// The device point of a plane point, nil when it is behind the eye (w ≤ ε).
-    package func projectIfInFront(x: Double, y: Double) -> SIMD2<Double>? {
-        let h = applyHomogeneous(x: x, y: y)
-        guard h.z > 1e-9 else { return nil }
-        let p = SIMD2(h.x / h.z, h.y / h.z)
-        return p.x.isFinite && p.y.isFinite ? p : nil
     }
 }

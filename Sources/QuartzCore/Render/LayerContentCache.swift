@@ -30,6 +30,8 @@ package final class LayerContentCache {
 
     private struct Entry {
         let surface: Surface
+        /// The pass that draws `surface`, until a frame is built after it ran.
+        var fill: RenderPass?
         /// Keeps the image alive while its identity is part of a key.
         let contents: AnyObject?
         var lastUsed: Int
@@ -51,21 +53,25 @@ package final class LayerContentCache {
         if frame % 30 == 0 { evict(olderThan: frame - Self.maximumIdleFrames) }
     }
 
-    /// The cached texture for `key`, rendering it with `render` when absent.
+    /// The cached texture for `key`, and the pass that draws it while that pass has not run yet
+    /// (a frame must list it before the passes that read the texture). When absent, the texture
+    /// is allocated and `render` gives the commands that draw it; the pass runs once, in
+    /// whichever frame executes first (several may be prepared before one is drawn).
     package func texture(for key: Key, contents: AnyObject?, width: Int, height: Int,
-                         render: (Surface) -> Void) -> Surface {
+                         render: (Surface) -> [FillCommand]) -> (texture: Surface, pass: RenderPass?) {
         if var e = entries[key] {
             e.lastUsed = frame
+            if let fill = e.fill, fill.latch?.isClaimed ?? true { e.fill = nil }
             entries[key] = e
-            return e.surface
+            return (e.surface, e.fill)
         }
         let surface = Surface(width: width, height: height)
-        render(surface)
+        let fill = RenderPass(target: .offscreen(surface), commands: render(surface), latch: PassLatch())
         misses += 1
         pixels += width * height
-        entries[key] = Entry(surface: surface, contents: contents, lastUsed: frame)
+        entries[key] = Entry(surface: surface, fill: fill, contents: contents, lastUsed: frame)
         if pixels > Self.maximumPixels { evictOldest() }
-        return surface
+        return (surface, fill)
     }
 
     /// Whether `image`, placed by `toTexel` (local → texel, a scale and an offset), is clear

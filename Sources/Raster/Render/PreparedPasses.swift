@@ -1,0 +1,44 @@
+import Synchronization
+
+/// A render pass list with every pass's commands prepared for its target (edges, corners,
+/// fast-path constants), as `PreparedCommands` does for one list: a compositor prepares frame
+/// k + 1's passes while frame k's execute. Preparing touches no pixels.
+///
+/// Executed more than once (a frame drawn again into another framebuffer), the offscreen passes
+/// run the first time only: their surfaces keep the pixels, and only the framebuffer pass draws
+/// again. Strata extension.
+public final class PreparedPasses: Sendable {
+    /// The passes, in execution order.
+    public let passes: [RenderPass]
+    /// Each pass's commands prepared for its target's size.
+    let prepared: [PreparedCommands]
+    /// The framebuffer size the framebuffer passes were prepared for.
+    public let width: Int, height: Int
+    private let offscreenDone = Atomic<Bool>(false)
+
+    /// Prepares `passes` for a `width` × `height` framebuffer.
+    public init(_ passes: [RenderPass], framebufferWidth width: Int, framebufferHeight height: Int) {
+        self.passes = passes
+        self.width = Swift.max(0, width)
+        self.height = Swift.max(0, height)
+        prepared = passes.map { pass in
+            switch pass.target {
+            case .framebuffer: PreparedCommands(pass.commands, width: width, height: height)
+            case .offscreen(let surface): PreparedCommands(pass.commands, width: surface.width, height: surface.height)
+            }
+        }
+    }
+
+    /// The fill commands of the framebuffer passes.
+    public var framebufferCommandCount: Int {
+        passes.reduce(0) { n, pass in
+            if case .framebuffer = pass.target { return n + pass.commands.count }
+            return n
+        }
+    }
+
+    /// True the first time only: whether this execution runs the offscreen passes.
+    func claimOffscreenPasses() -> Bool {
+        !offscreenDone.exchange(true, ordering: .acquiringAndReleasing)
+    }
+}
