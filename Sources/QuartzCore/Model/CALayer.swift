@@ -424,8 +424,9 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming, CAAnimationTarget {
         set { setProperty("edgeAntialiasingMask", \.edgeAntialiasingMask, newValue) }
     }
 
-    /// The shape of the rounded corners; default `.circular`. `.continuous` is drawn as
-    /// `.circular` (a documented approximation).
+    /// The shape of the rounded corners; default `.circular`. Differs from Apple: with
+    /// `.continuous`, the background and border are continuous but `masksToBounds` still clips
+    /// contents and sublayers to circular corners.
     open var cornerCurve: CALayerCornerCurve {
         get { state.cornerCurve }
         set { setProperty("cornerCurve", \.cornerCurve, newValue) }

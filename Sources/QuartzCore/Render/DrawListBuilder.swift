@@ -93,8 +93,13 @@ package final class DrawListBuilder {
         let shape = Self.roundedBounds(s)
         if !layer.isTransformLayer {
             if let bg = s.backgroundColor, bg.alpha > 0 {
-                commands.append(FillCommand(shape: shape, localToDevice: map, paint: .solid(bg.premultipliedARGB32),
-                                            opacity: opacity, clip: clip))
+                if Self.hasContinuousCorners(s, shape) {
+                    commands.append(FillCommand(path: ContinuousCornerPath.path(shape), rule: .nonZero, localToDevice: map,
+                                                paint: .solid(bg.premultipliedARGB32), opacity: opacity, clip: clip))
+                } else {
+                    commands.append(FillCommand(shape: shape, localToDevice: map, paint: .solid(bg.premultipliedARGB32),
+                                                opacity: opacity, clip: clip))
+                }
             }
             emitContents(s, map: map, clip: s.masksToBounds ? Self.clip(clip, adding: shape, map: map) : clip, opacity: opacity)
         }
@@ -194,6 +199,14 @@ package final class DrawListBuilder {
         let inner = RoundedRect(minX: shape.minX + w, minY: shape.minY + w, maxX: shape.maxX - w, maxY: shape.maxY - w,
                                 topLeft: max(0, shape.topLeft - w), topRight: max(0, shape.topRight - w),
                                 bottomRight: max(0, shape.bottomRight - w), bottomLeft: max(0, shape.bottomLeft - w))
+        if Self.hasContinuousCorners(s, shape) {
+            // The ring between the two continuous outlines (even-odd: the inner one is the hole).
+            var ring = ContinuousCornerPath.path(shape)
+            ContinuousCornerPath.append(inner, to: &ring)
+            commands.append(FillCommand(path: ring, rule: .evenOdd, localToDevice: map, paint: .solid(color),
+                                        opacity: opacity, clip: clip))
+            return
+        }
         var c = clip
         if !inner.isEmpty, let inv = map.inverted() { c.holes.append((shape: inner, deviceToLocal: inv)) }
         commands.append(FillCommand(shape: shape, localToDevice: map, paint: .solid(color), opacity: opacity, clip: c))
