@@ -424,9 +424,8 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming, CAAnimationTarget {
         set { setProperty("edgeAntialiasingMask", \.edgeAntialiasingMask, newValue) }
     }
 
-    /// The shape of the rounded corners; default `.circular`. Differs from Apple: with
-    /// `.continuous`, the background and border are continuous but `masksToBounds` still clips
-    /// contents and sublayers to circular corners.
+    /// The shape of the rounded corners (background, border, `masksToBounds` clip); default
+    /// `.circular`. Differs from Apple: see `CALayerCornerCurve.continuous` for its limits.
     open var cornerCurve: CALayerCornerCurve {
         get { state.cornerCurve }
         set { setProperty("cornerCurve", \.cornerCurve, newValue) }

@@ -101,11 +101,12 @@ package final class DrawListBuilder {
                                                 opacity: opacity, clip: clip))
                 }
             }
-            emitContents(s, map: map, clip: s.masksToBounds ? Self.clip(clip, adding: shape, map: map) : clip, opacity: opacity)
+            emitContents(s, map: map, clip: s.masksToBounds ? Self.boundsClip(clip, s, shape: shape, map: map) : clip,
+                         opacity: opacity)
         }
         var childClip = clip
         if s.masksToBounds && !layer.isTransformLayer {
-            childClip = Self.clip(clip, adding: shape, map: map)
+            childClip = Self.boundsClip(clip, s, shape: shape, map: map)
         }
         emitSublayers(of: layer, matrix: matrix, clip: childClip, opacity: opacity)
         if !layer.isTransformLayer, s.borderWidth > 0, let bc = s.borderColor, bc.alpha > 0 {
@@ -456,7 +457,7 @@ package final class DrawListBuilder {
     }
 
     /// The device-space bounding box of a rect in a plane (nil when any corner is behind the eye).
-    private static func deviceBounds(of r: CGRect, _ map: Projective) -> IntRect? {
+    static func deviceBounds(of r: CGRect, _ map: Projective) -> IntRect? {
         let pts = [(r.minX, r.minY), (r.maxX, r.minY), (r.maxX, r.maxY), (r.minX, r.maxY)]
             .compactMap { map.projectIfInFront(x: $0.0, y: $0.1) }
         guard pts.count == 4 else { return nil }
@@ -494,7 +495,7 @@ package final class DrawListBuilder {
         }
     }
 
-    private static func clip(_ c: Clip, adding shape: RoundedRect, map: Projective) -> Clip {
+    static func clip(_ c: Clip, adding shape: RoundedRect, map: Projective) -> Clip {
         var out = c
         guard let inv = map.inverted() else {
             out.rect = IntRect(x0: 0, y0: 0, x1: 0, y1: 0)
@@ -520,6 +521,7 @@ package final class DrawListBuilder {
         out.polygon = c.polygon.map { $0.map { SIMD2($0.x + Double(dx), $0.y + Double(dy)) } }
         out.roundedRects = c.roundedRects.map { (shape: $0.shape, deviceToLocal: t.concatenating($0.deviceToLocal)) }
         out.holes = c.holes.map { (shape: $0.shape, deviceToLocal: t.concatenating($0.deviceToLocal)) }
+        out.mask = c.mask.map { Self.shifted($0, dx: dx, dy: dy, to: out.rect) }
         return out
     }
 }
