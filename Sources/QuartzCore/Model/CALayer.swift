@@ -424,8 +424,8 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming, CAAnimationTarget {
         set { setProperty("edgeAntialiasingMask", \.edgeAntialiasingMask, newValue) }
     }
 
-    /// The shape of the rounded corners; default `.circular`. `.continuous` is drawn as
-    /// `.circular` (a documented approximation).
+    /// The shape of the rounded corners (background, border, `masksToBounds` clip); default
+    /// `.circular`. Differs from Apple: see `CALayerCornerCurve.continuous` for its limits.
     open var cornerCurve: CALayerCornerCurve {
         get { state.cornerCurve }
         set { setProperty("cornerCurve", \.cornerCurve, newValue) }

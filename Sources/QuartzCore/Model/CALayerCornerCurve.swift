@@ -8,7 +8,9 @@ public struct CALayerCornerCurve: RawRepresentable, Hashable, Sendable {
     public static let circular = CALayerCornerCurve(rawValue: "circular")
     /// Apple's continuous-curvature ("squircle") corner.
     ///
-    /// Differs from Apple: Strata draws it as `.circular` (same radius); only the property and
-    /// `CALayer.cornerCurveExpansionFactor(_:)` are Apple's.
+    /// The background, border and `masksToBounds` clip leave each edge `cornerRadius × 1.528665`
+    /// from the corner and blend into it with continuous curvature. Differs from Apple: Strata's
+    /// own cubic construction (close to, not pixel-identical with, Apple's curve); a clip larger
+    /// than 4 M device pixels, or partly behind the eye, stays circular (same radius).
     public static let continuous = CALayerCornerCurve(rawValue: "continuous")
 }

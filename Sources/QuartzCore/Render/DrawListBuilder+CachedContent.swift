@@ -28,7 +28,8 @@ extension DrawListBuilder {
     /// background's shape: the group at `opacity` (the group's) with no texture of its own, so
     /// layers that share an image share its texels. Only when that is the group exactly: no
     /// border, and the image clipped to the shape (`masksToBounds`) or transparent wherever it
-    /// could reach beyond the rounded corners. False otherwise (the caller tries the cache).
+    /// could reach beyond the rounded corners, and circular corners. False otherwise (the caller
+    /// tries the cache).
     func emitContentsOverBackground(_ layer: PresentedLayer, matrix: CATransform3D, clip: Clip, opacity: Float) -> Bool {
         let s = layer.state
         guard let cache = contentCache, let bg = s.backgroundColor, bg.alpha > 0,
@@ -40,6 +41,8 @@ extension DrawListBuilder {
         guard abs(p.dest.minX - b.minX) <= tolerance, abs(p.dest.minY - b.minY) <= tolerance,
               abs(p.dest.maxX - b.maxX) <= tolerance, abs(p.dest.maxY - b.maxY) <= tolerance else { return false }
         let shape = Self.roundedBounds(s)
+        // Continuous corners are a path, not this fused rounded-rect fill: the cache draws them.
+        guard !Self.hasContinuousCorners(s, shape) else { return false }
         if !s.masksToBounds {
             guard cache.isTransparent(p.image, inCornersOf: shape, toTexel: p.toTexel) else { return false }
         }
@@ -66,7 +69,7 @@ extension DrawListBuilder {
         let image = s.contents as? CGImage
         let key = LayerContentCache.Key(
             bounds: b, texelScale: SIMD2(sx, sy),
-            cornerRadius: s.cornerRadius, maskedCorners: s.maskedCorners,
+            cornerRadius: s.cornerRadius, cornerCurve: s.cornerCurve, maskedCorners: s.maskedCorners,
             background: s.backgroundColor?.premultipliedARGB32 ?? 0,
             border: s.borderColor?.premultipliedARGB32 ?? 0, borderWidth: s.borderWidth,
             contents: image.map { ObjectIdentifier($0) }, contentsRect: s.contentsRect, contentsCenter: s.contentsCenter,

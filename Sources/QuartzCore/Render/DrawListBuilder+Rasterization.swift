@@ -117,7 +117,7 @@ extension DrawListBuilder {
             h.combine(s.transform); h.combine(s.isHidden); h.combine(s.isDoubleSided)
             h.combine(s.opacity); h.combine(s.allowsGroupOpacity)
         }
-        h.combine(s.backgroundColor); h.combine(s.cornerRadius); h.combine(s.maskedCorners.rawValue)
+        h.combine(s.backgroundColor); h.combine(s.cornerRadius); h.combine(s.cornerCurve); h.combine(s.maskedCorners.rawValue)
         h.combine(s.borderWidth); h.combine(s.borderColor)
         if let image = s.contents as? CGImage {
             h.combine(ObjectIdentifier(image))

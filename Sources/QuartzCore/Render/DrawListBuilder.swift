@@ -93,14 +93,20 @@ package final class DrawListBuilder {
         let shape = Self.roundedBounds(s)
         if !layer.isTransformLayer {
             if let bg = s.backgroundColor, bg.alpha > 0 {
-                commands.append(FillCommand(shape: shape, localToDevice: map, paint: .solid(bg.premultipliedARGB32),
-                                            opacity: opacity, clip: clip))
+                if Self.hasContinuousCorners(s, shape) {
+                    commands.append(FillCommand(path: ContinuousCornerPath.path(shape), rule: .nonZero, localToDevice: map,
+                                                paint: .solid(bg.premultipliedARGB32), opacity: opacity, clip: clip))
+                } else {
+                    commands.append(FillCommand(shape: shape, localToDevice: map, paint: .solid(bg.premultipliedARGB32),
+                                                opacity: opacity, clip: clip))
+                }
             }
-            emitContents(s, map: map, clip: s.masksToBounds ? Self.clip(clip, adding: shape, map: map) : clip, opacity: opacity)
+            emitContents(s, map: map, clip: s.masksToBounds ? Self.boundsClip(clip, s, shape: shape, map: map) : clip,
+                         opacity: opacity)
         }
         var childClip = clip
         if s.masksToBounds && !layer.isTransformLayer {
-            childClip = Self.clip(clip, adding: shape, map: map)
+            childClip = Self.boundsClip(clip, s, shape: shape, map: map)
         }
         emitSublayers(of: layer, matrix: matrix, clip: childClip, opacity: opacity)
         if !layer.isTransformLayer, s.borderWidth > 0, let bc = s.borderColor, bc.alpha > 0 {
@@ -194,6 +200,14 @@ package final class DrawListBuilder {
         let inner = RoundedRect(minX: shape.minX + w, minY: shape.minY + w, maxX: shape.maxX - w, maxY: shape.maxY - w,
                                 topLeft: max(0, shape.topLeft - w), topRight: max(0, shape.topRight - w),
                                 bottomRight: max(0, shape.bottomRight - w), bottomLeft: max(0, shape.bottomLeft - w))
+        if Self.hasContinuousCorners(s, shape) {
+            // The ring between the two continuous outlines (even-odd: the inner one is the hole).
+            var ring = ContinuousCornerPath.path(shape)
+            ContinuousCornerPath.append(inner, to: &ring)
+            commands.append(FillCommand(path: ring, rule: .evenOdd, localToDevice: map, paint: .solid(color),
+                                        opacity: opacity, clip: clip))
+            return
+        }
         var c = clip
         if !inner.isEmpty, let inv = map.inverted() { c.holes.append((shape: inner, deviceToLocal: inv)) }
         commands.append(FillCommand(shape: shape, localToDevice: map, paint: .solid(color), opacity: opacity, clip: c))
@@ -443,7 +457,7 @@ package final class DrawListBuilder {
     }
 
     /// The device-space bounding box of a rect in a plane (nil when any corner is behind the eye).
-    private static func deviceBounds(of r: CGRect, _ map: Projective) -> IntRect? {
+    static func deviceBounds(of r: CGRect, _ map: Projective) -> IntRect? {
         let pts = [(r.minX, r.minY), (r.maxX, r.minY), (r.maxX, r.maxY), (r.minX, r.maxY)]
             .compactMap { map.projectIfInFront(x: $0.0, y: $0.1) }
         guard pts.count == 4 else { return nil }
@@ -481,7 +495,7 @@ package final class DrawListBuilder {
         }
     }
 
-    private static func clip(_ c: Clip, adding shape: RoundedRect, map: Projective) -> Clip {
+    static func clip(_ c: Clip, adding shape: RoundedRect, map: Projective) -> Clip {
         var out = c
         guard let inv = map.inverted() else {
             out.rect = IntRect(x0: 0, y0: 0, x1: 0, y1: 0)
@@ -507,6 +521,7 @@ package final class DrawListBuilder {
         out.polygon = c.polygon.map { $0.map { SIMD2($0.x + Double(dx), $0.y + Double(dy)) } }
         out.roundedRects = c.roundedRects.map { (shape: $0.shape, deviceToLocal: t.concatenating($0.deviceToLocal)) }
         out.holes = c.holes.map { (shape: $0.shape, deviceToLocal: t.concatenating($0.deviceToLocal)) }
+        out.mask = c.mask.map { Self.shifted($0, dx: dx, dy: dy, to: out.rect) }
         return out
     }
 }

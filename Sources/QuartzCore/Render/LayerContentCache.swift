@@ -14,6 +14,7 @@ package final class LayerContentCache {
         var bounds: CGRect
         var texelScale: SIMD2<Double>
         var cornerRadius: CGFloat
+        var cornerCurve: CALayerCornerCurve
         var maskedCorners: CACornerMask
         var background: UInt32
         var border: UInt32
