@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "StrataApp", dependencies: [
             "QuartzCore", "X11Host", "Raster", .product(name: "Logging", package: "swift-log"),
         ]),
-        .target(name: "StrataDemos", dependencies: ["QuartzCore"]),
+        .target(name: "StrataDemos", dependencies: ["QuartzCore", "Raster"]),
         .executableTarget(name: "strata", dependencies: [
             "QuartzCore", "StrataApp", "StrataDemos",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -40,7 +40,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "StrataDemos"],
+        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "StrataDemos", "Raster"],
                     resources: [.copy("Goldens")]),
         // Imports the library exactly as a user's package does: `import QuartzCore`, no @testable.
         .testTarget(name: "ClientStyleTests", dependencies: ["QuartzCore", "_Testing_CoreGraphics"]),

@@ -1,3 +1,4 @@
+import Raster
 import Testing
 @testable import QuartzCore
 import StrataDemos
@@ -74,18 +75,7 @@ extension PlaneSorterSupport {
 extension PlaneSorterSupport {
     /// A small seeded generator (SplitMix64), so random scenes are the same on every run (and a
     /// failing one can be rebuilt from its seed). Shared by the random-scene tests of this target.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-    }
+    typealias SplitMix = SplitMix64
 
     /// Translucent layers turned about random axes in one perspective space, many crossing.
     /// With `replaying`, a fresh copy of that scene (same values) instead of a new one.

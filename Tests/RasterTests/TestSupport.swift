@@ -1,17 +1,7 @@
 @testable import Raster
 
-/// A tiny seeded generator (SplitMix64) so random scenes are the same on every run.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// The seeded generator of the random-scene tests (Raster's SplitMix64).
+typealias SeededRandom = SplitMix64
 
 /// The largest difference between corresponding channels of two pixels.
 func channelDifference(_ a: UInt32, _ b: UInt32) -> Int {
