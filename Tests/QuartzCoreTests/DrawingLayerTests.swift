@@ -163,3 +163,13 @@ private final class CircleDelegate: CALayerDelegate {
         Golden.expectPixel(done, 100 - 49, 100 - 49, green, tolerance: 2)
     }
 }
+
+@Test func contentsFormatDefaultsAndRoundTripsThroughKeyValueCoding() {
+    let layer = CALayer()
+    #expect(layer.contentsFormat == .RGBA8Uint)
+    #expect(CALayerContentsFormat.RGBA16Float.rawValue == "RGBAh" && CALayerContentsFormat.gray8Uint.rawValue == "Gray8")
+    layer.setValue("RGBAh", forKey: "contentsFormat")
+    #expect(layer.contentsFormat == .RGBA16Float)
+    layer.contentsFormat = .gray8Uint
+    #expect(layer.value(forKey: "contentsFormat") as? String == "Gray8")
+}

@@ -36,3 +36,4 @@ extension CALayerContentsFilter: _StrataStringNameBridging {}
 extension CAMediaTimingFillMode: _StrataStringNameBridging {}
 extension CAMediaTimingFunctionName: _StrataStringNameBridging {}
 extension CALayerCornerCurve: _StrataStringNameBridging {}
+extension CALayerContentsFormat: _StrataStringNameBridging {}

@@ -452,6 +452,13 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming, CAAnimationTarget {
         set { guard isFiniteScalar(newValue, key: "rasterizationScale") else { return }; setProperty("rasterizationScale", \.rasterizationScale, newValue) }
     }
 
+    /// The backing store's pixel format; `.RGBA8Uint` by default. Strata draws every backing
+    /// store in 8-bit premultiplied BGRA whatever this says.
+    open var contentsFormat: CALayerContentsFormat {
+        get { state.contentsFormat }
+        set { setProperty("contentsFormat", \.contentsFormat, newValue) }
+    }
+
     /// Whether drawing commands may be deferred to a background thread; default false.
     /// Stored only (Strata draws `contents` images, not drawing commands).
     open var drawsAsynchronously: Bool {

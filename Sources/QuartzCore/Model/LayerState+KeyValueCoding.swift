@@ -25,6 +25,7 @@ extension LayerState {
         case "shouldRasterize": return .some(shouldRasterize as Any?)
         case "rasterizationScale": return .some(rasterizationScale as Any?)
         case "drawsAsynchronously": return .some(drawsAsynchronously as Any?)
+        case "contentsFormat": return .some(contentsFormat as Any?)
         case "minificationFilterBias": return .some(minificationFilterBias as Any?)
         case "backgroundColor": return .some(backgroundColor as Any?)
         case "cornerRadius": return .some(cornerRadius as Any?)
@@ -87,6 +88,9 @@ extension LayerState {
         case "shouldRasterize": guard let v = KVCValue.bool(value) else { return false }; shouldRasterize = v
         case "rasterizationScale": guard let v = KVCValue.cgFloat(value) else { return false }; rasterizationScale = v
         case "drawsAsynchronously": guard let v = KVCValue.bool(value) else { return false }; drawsAsynchronously = v
+        case "contentsFormat":
+            if let f = value as? CALayerContentsFormat { contentsFormat = f }
+            else if let r = value as? String { contentsFormat = CALayerContentsFormat(rawValue: r) } else { return false }
         case "minificationFilterBias": guard let v = KVCValue.float(value) else { return false }; minificationFilterBias = v
         case "backgroundColor": guard value == nil || KVCValue.color(value) != nil else { return false }; backgroundColor = KVCValue.color(value)
         case "cornerRadius": guard let v = KVCValue.cgFloat(value) else { return false }; cornerRadius = v
@@ -124,7 +128,7 @@ extension LayerState {
     }
 
     /// Every property key, in declaration order.
-    package static let propertyKeys: [String] = ["bounds", "position", "zPosition", "anchorPoint", "anchorPointZ", "transform", "sublayerTransform", "geometryFlipped", "hidden", "doubleSided", "masksToBounds", "opaque", "opacity", "allowsGroupOpacity", "allowsEdgeAntialiasing", "edgeAntialiasingMask", "cornerCurve", "shouldRasterize", "rasterizationScale", "drawsAsynchronously", "minificationFilterBias", "backgroundColor", "cornerRadius", "maskedCorners", "borderWidth", "borderColor", "contents", "contentsGravity", "contentsRect", "contentsScale", "contentsCenter", "minificationFilter", "magnificationFilter", "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "shadowPath", "name", "needsDisplayOnBoundsChange", "beginTime", "timeOffset", "speed", "duration", "repeatCount", "repeatDuration", "autoreverses", "fillMode"]
+    package static let propertyKeys: [String] = ["bounds", "position", "zPosition", "anchorPoint", "anchorPointZ", "transform", "sublayerTransform", "geometryFlipped", "hidden", "doubleSided", "masksToBounds", "opaque", "opacity", "allowsGroupOpacity", "allowsEdgeAntialiasing", "edgeAntialiasingMask", "cornerCurve", "shouldRasterize", "rasterizationScale", "drawsAsynchronously", "contentsFormat", "minificationFilterBias", "backgroundColor", "cornerRadius", "maskedCorners", "borderWidth", "borderColor", "contents", "contentsGravity", "contentsRect", "contentsScale", "contentsCenter", "minificationFilter", "magnificationFilter", "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "shadowPath", "name", "needsDisplayOnBoundsChange", "beginTime", "timeOffset", "speed", "duration", "repeatCount", "repeatDuration", "autoreverses", "fillMode"]
 }
 
 extension LayerState {

@@ -28,6 +28,7 @@ package struct LayerState: @unchecked Sendable {
     package var shouldRasterize = false
     package var rasterizationScale: CGFloat = 1
     package var drawsAsynchronously = false
+    package var contentsFormat = CALayerContentsFormat.RGBA8Uint
     package var minificationFilterBias: Float = 0
     package var backgroundColor: CGColor? = nil
     package var cornerRadius: CGFloat = 0
