@@ -26,6 +26,11 @@ extension CGContext {
     /// the caller's pixels in and out when the layout is not BGRA.
     func render(_ commands: [FillCommand], shadowed: Bool = true) {
         guard !state.clipRect.isEmpty, !commands.isEmpty else { return }
+        if batches && !(shadowed && state.shadow != nil) {
+            pending.append(contentsOf: commands)
+            if pending.count >= 4096 { flushPending() }
+            return
+        }
         let shadow = shadowed ? state.shadow : nil
         // Only the pixels the call can change are converted in and out.
         let area = converts ? changedArea(commands, shadow: shadow) : nil
@@ -114,6 +119,14 @@ extension CGContext {
                                   paint: .alphaMask(offscreen, map: map, color: shadow.color.premultipliedARGB32),
                                   clip: rasterClip, blendMode: state.blendMode.raster)
         execute([command], on: surface, threads: rasterThreads)
+    }
+
+    /// Executes the batched drawing calls, in order, in one band-parallel pass.
+    func flushPending() {
+        guard !pending.isEmpty else { return }
+        let commands = pending
+        pending = []
+        execute(commands, on: target, threads: rasterThreads)
     }
 
     /// `path` (base space) as Raster's geometry.

@@ -23,7 +23,14 @@ public final class CGContext {
     /// The colour space the context was created with (nil for alpha-only).
     public let colorSpace: CGColorSpace?
     /// The pixels, in the layout the context was created with.
-    public var data: UnsafeMutableRawPointer? { memory }
+    ///
+    /// Reading it finishes the drawing calls still batched, and from then on every call draws
+    /// at once (the caller may read the memory at any time, as on Apple).
+    public var data: UnsafeMutableRawPointer? {
+        flushPending()
+        handedOutData = true
+        return memory
+    }
     /// The alpha layout.
     public var alphaInfo: CGImageAlphaInfo {
         CGImageAlphaInfo(rawValue: bitmapInfo.rawValue & CGBitmapInfo.alphaInfoMask.rawValue) ?? .none
@@ -32,9 +39,22 @@ public final class CGContext {
     let layout: BitmapLayout
     let memory: UnsafeMutableRawPointer
     private let ownsMemory: Bool
-    /// Premultiplied BGRA pixels drawing goes to: `memory` itself for the BGRA layout
-    /// (Strata only: QuartzCore reads a layer's backing store here without a copy).
-    package let surface: Surface
+    /// Premultiplied BGRA pixels drawing goes to: `memory` itself for the BGRA layout.
+    let target: Surface
+    /// The drawing surface with every batched call drawn (Strata only).
+    package var surface: Surface {
+        flushPending()
+        return target
+    }
+    /// Drawing calls not yet executed. A context over memory it owns, that nobody has seen
+    /// (`data` not read), batches its calls and executes them together when its pixels are
+    /// needed (`makeImage()`, `data`, a shadow, a converted layout): one band-parallel pass
+    /// instead of one per call. Strata only; the pixels are the same.
+    var pending: [FillCommand] = []
+    /// Whether `data` was handed out: then every call draws at once.
+    var handedOutData = false
+    /// Whether calls may be batched.
+    var batches: Bool { ownsMemory && !converts && !handedOutData }
     /// Whether `surface` is a converted copy of `memory`.
     let converts: Bool
 
@@ -93,10 +113,10 @@ public final class CGContext {
         if layout == .bgra, aligned,
            let wrapped = Surface(wrapping: memory.assumingMemoryBound(to: UInt32.self), width: width,
                                  height: height, stride: rowBytes / 4) {
-            surface = wrapped
+            target = wrapped
             converts = false
         } else {
-            surface = Surface(width: width, height: height)
+            target = Surface(width: width, height: height)
             converts = true
         }
         state = GraphicsState(width: width, height: height)
