@@ -58,13 +58,8 @@ package final class LayerSnapshot: @unchecked Sendable {
         if let mask { pending.append(mask) }
         sublayers = []
         mask = nil
-        while var node = pending.popLast() {
-            guard isKnownUniquelyReferenced(&node) else { continue }
-            pending.append(contentsOf: node.sublayers)
-            if let m = node.mask { pending.append(m) }
-            node.sublayers = []
-            node.mask = nil
-        }
+        releaseIteratively(&pending, children: { n in n.mask.map { n.sublayers + [$0] } ?? n.sublayers },
+                           detach: { n in n.sublayers = []; n.mask = nil })
     }
 
     /// Snapshots `root` and its whole subtree (masks included), iteratively.

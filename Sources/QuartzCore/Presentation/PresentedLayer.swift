@@ -38,13 +38,8 @@ package final class PresentedLayer: @unchecked Sendable {
         if let mask { pending.append(mask) }
         sublayers = []
         mask = nil
-        while var node = pending.popLast() {
-            guard isKnownUniquelyReferenced(&node) else { continue }
-            pending.append(contentsOf: node.sublayers)
-            if let m = node.mask { pending.append(m) }
-            node.sublayers = []
-            node.mask = nil
-        }
+        releaseIteratively(&pending, children: { n in n.mask.map { n.sublayers + [$0] } ?? n.sublayers },
+                           detach: { n in n.sublayers = []; n.mask = nil })
     }
 }
 
