@@ -22,8 +22,9 @@ final class EventRecorder {
         return events.first(where: predicate)
     }
 
-    /// Waits for the window's first expose (it is mapped and presents become visible).
+    /// Waits for the window's first expose (it is mapped and presents become visible). 30 s: on
+    /// two loaded cores running the suite in parallel, a server's first expose has taken over 10 s.
     func waitForExpose() async -> Bool {
-        await wait { $0 == .expose } != nil
+        await wait(timeout: 30) { $0 == .expose } != nil
     }
 }
