@@ -28,8 +28,8 @@ final class EventRecorder {
         return events.first(where: predicate)
     }
 
-    /// Waits for the window's first expose (it is mapped and presents become visible). 30 s: on
-    /// two loaded cores running the suite in parallel, a server's first expose has taken over 10 s.
+    /// Waits for the window's first expose (it is mapped and presents become visible); 30 s, for
+    /// a suite that loads both cores.
     func waitForExpose() async -> Bool {
         await wait(timeout: 30) { $0 == .expose } != nil
     }
