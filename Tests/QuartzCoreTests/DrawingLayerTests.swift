@@ -173,3 +173,56 @@ private final class CircleDelegate: CALayerDelegate {
     layer.contentsFormat = .gray8Uint
     #expect(layer.value(forKey: "contentsFormat") as? String == "Gray8")
 }
+
+@Test func hugeBackingStoresAreScaledDownNotCrashed() {
+    for (size, scale) in [(CGSize(width: 1e300, height: 1e300), 1.0), (CGSize(width: 1e300, height: 1), 1.0),
+                          (CGSize(width: 100, height: 100), 1e300), (CGSize(width: 5e4, height: 3e4), 2.0)] {
+        let layer = QuarterLayer()
+        layer.bounds = CGRect(origin: .zero, size: size)
+        layer.contentsScale = scale
+        let messages = StrataDiagnostics.capture {
+            layer.setNeedsDisplay()
+            CATransaction.flush()
+        }
+        let image = layer.contents as? CGImage
+        #expect(image != nil, "\(size) at \(scale)")
+        if let image {
+            #expect(image.width <= 16_384 && image.height <= 16_384)
+            #expect(image.width * image.height <= CALayer.maximumBackingPixels)
+        }
+        #expect(messages.contains { $0.contains("backing-store limit") })
+    }
+}
+
+@Test func renderInContextOfAVeryDeepTreeDrawsOnASmallStack() throws {
+    let root = CALayer()
+    root.bounds = CGRect(x: 0, y: 0, width: 8, height: 8)
+    var leaf = root
+    for _ in 0..<5_000 {
+        let next = CALayer()
+        next.frame = CGRect(x: 0, y: 0, width: 8, height: 8)
+        next.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        leaf.addSublayer(next)
+        leaf = next
+    }
+    let ctx = try #require(CGContext(data: nil, width: 8, height: 8, bitsPerComponent: 8, bytesPerRow: 0,
+                                     space: CGColorSpaceCreateDeviceRGB(),
+                                     bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue))
+    // The tree and the context move to the thread whole: nothing else touches them meanwhile.
+    final class Box: @unchecked Sendable {
+        let root: CALayer, ctx: CGContext
+        var messages: [String] = []
+        init(_ root: CALayer, _ ctx: CGContext) { self.root = root; self.ctx = ctx }
+    }
+    let box = Box(root, ctx)
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        box.messages = StrataDiagnostics.capture { box.root.render(in: box.ctx) }
+        done.signal()
+    }
+    thread.stackSize = 512 * 1024
+    thread.start()
+    done.wait()
+    #expect(box.messages.isEmpty)
+    #expect(ctx.makeImage()?.pixel(x: 4, y: 4) == 0xFFFF_0000)
+}

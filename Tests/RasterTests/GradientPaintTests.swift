@@ -95,3 +95,31 @@ private let black = SIMD4<Float>(0, 0, 0, 1), white = SIMD4<Float>(1, 1, 1, 1)
     let (interior, rim) = compareWithReference([command], size: 40, background: 0xFF10_2030)
     #expect(interior <= 2 && rim <= edgeTolerance)
 }
+
+@Test func degenerateGradientsDrawNothingOrTheirOneColourWithoutCrashing() {
+    let red = GradientStop(location: 0.5, color: SIMD4(1, 0, 0, 1))
+    let cases: [(Gradient, UInt32?)] = [
+        // No stops: transparent.
+        (Gradient(kind: .linear(start: SIMD2(0, 0), end: SIMD2(8, 0)), stops: []), 0),
+        // One stop: that colour everywhere.
+        (Gradient(kind: .linear(start: SIMD2(0, 0), end: SIMD2(8, 0)), stops: [red]), 0xFFFF_0000),
+        // NaN locations are dropped; NaN colour channels count as 0.
+        (Gradient(kind: .linear(start: SIMD2(0, 0), end: SIMD2(8, 0)),
+                  stops: [GradientStop(location: .nan, color: SIMD4(0, 1, 0, 1)), GradientStop(location: 0.2, color: SIMD4(.nan, 0, 1, 1))]), 0xFF00_00FF),
+        // A zero-length axis, a NaN point, negative radii, two zero circles at one centre: nothing.
+        (Gradient(kind: .linear(start: SIMD2(3, 3), end: SIMD2(3, 3)), stops: [red]), 0),
+        (Gradient(kind: .linear(start: SIMD2(.nan, 0), end: SIMD2(8, 0)), stops: [red]), 0),
+        (Gradient(kind: .radial(startCenter: SIMD2(4, 4), startRadius: -1, endCenter: SIMD2(4, 4), endRadius: -5), stops: [red]), 0),
+        (Gradient(kind: .radial(startCenter: SIMD2(4, 4), startRadius: 0, endCenter: SIMD2(4, 4), endRadius: 0), stops: [red]), 0),
+        (Gradient(kind: .conic(center: SIMD2(1e300, -1e300), angle: .infinity), stops: [red]), 0),
+        // Huge coordinates: finite, so drawn (padded).
+        (Gradient(kind: .linear(start: SIMD2(-1e300, 0), end: SIMD2(1e300, 0)), stops: [red]), 0xFFFF_0000),
+    ]
+    for (g, expected) in cases {
+        let s = Surface(width: 8, height: 8)
+        execute([FillCommand(path: PathGeometry(rect: 0, 0, 8, 8), rule: .nonZero, localToDevice: .identity,
+                             paint: .gradient(g, map: .identity))], on: s, threads: 2)
+        if let expected { #expect(s[4, 4] == expected, "\(g.kind)") }
+        #expect(pixels(s).allSatisfy { $0 >> 24 >= ($0 >> 16) & 255 && $0 >> 24 >= $0 & 255 })
+    }
+}

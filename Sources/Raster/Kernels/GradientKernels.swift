@@ -31,11 +31,14 @@ struct PreparedGradient: Sendable {
         extendsAfter = g.extendsAfter
         switch g.kind {
         case .linear(let s, let e):
-            let d = e - s, len2 = (d * d).sum()
-            guard s.x.isFinite, s.y.isFinite, len2.isFinite else { return nil }
+            let d = e - s
+            // |d| scaled first, so axes up to the largest Doubles do not overflow in |d|².
+            let m = Swift.max(abs(d.x), abs(d.y))
+            guard s.x.isFinite, s.y.isFinite, d.x.isFinite, d.y.isFinite else { return nil }
             // A zero-length axis: Core Graphics draws nothing.
-            guard len2 > 0 else { return nil }
-            geometry = .linear(origin: s, axis: d / len2)
+            guard m > 0 else { return nil }
+            let len = m * ((d / m) * (d / m)).sum().squareRoot()
+            geometry = .linear(origin: s, axis: d / len / len)
         case .radial(let c0, let r0, let c1, let r1):
             let cd = c1 - c0, dr = r1 - r0
             guard c0.x.isFinite, c0.y.isFinite, c1.x.isFinite, c1.y.isFinite, r0.isFinite, r1.isFinite,
