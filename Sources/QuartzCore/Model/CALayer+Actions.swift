@@ -36,12 +36,12 @@ extension CALayer {
     /// Differs from Apple: from a nil `contents` or `shadowPath` the new value shows at once (Apple
     /// cross-fades `contents`); a nil colour animates from transparent black.
     private func implicitAnimation(forKey key: String) -> CAAction? {
-        guard Self.animatableKeys.contains(key) else { return nil }
+        guard Self.animatableKeys.contains(key) || state.kindAnimatableKeys.contains(key) else { return nil }
         // A transaction duration of 0 means "no animation" (the seed's pan handler relies on it).
         guard CATransaction.animationDuration() > 0 else { return nil }
         let animation = CABasicAnimation(keyPath: key)
         animation.fromValue = pendingOldValues[key]
-        if animation.fromValue == nil, Self.colorKeys.contains(key) {
+        if animation.fromValue == nil, Self.colorKeys.contains(key) || state.kindColorKeys.contains(key) {
             // A nil colour is transparent: fade in from clear rather than jump.
             animation.fromValue = CGColor(gray: 0, alpha: 0)
         }

@@ -14,7 +14,8 @@ package enum LayerDefaults {
         lock.unlock()
         // Outside the lock: the subclass's code may make layers (and so come back here).
         var state = LayerState()
-        for key in LayerState.propertyKeys {
+        state.installKindPayloads(for: type)
+        for key in LayerState.propertyKeys + state.kindPropertyKeys {
             guard let value = type.defaultValue(forKey: key) else { continue }
             if !state.setPropertyValue(value, forKey: key) {
                 StrataDiagnostics.report("\(type).defaultValue(forKey: \"\(key)\"): \(Swift.type(of: value)) does not fit the property; Apple's default kept")

@@ -54,7 +54,7 @@ extension LayerState {
         case "repeatDuration": return .some(repeatDuration as Any?)
         case "autoreverses": return .some(autoreverses as Any?)
         case "fillMode": return .some(fillMode as Any?)
-        default: return nil
+        default: return kindPropertyValue(forKey: key)
         }
     }
 
@@ -122,7 +122,7 @@ extension LayerState {
             if let m = value as? CAMediaTimingFillMode { fillMode = m }
             else if let s = value as? String { fillMode = CAMediaTimingFillMode(rawValue: s) }
             else { return false }
-        default: return false
+        default: return setKindPropertyValue(value, forKey: key)
         }
         return true
     }

@@ -62,6 +62,15 @@ package struct LayerState: @unchecked Sendable {
     package var repeatDuration: CFTimeInterval = 0
     package var autoreverses = false
     package var fillMode: CAMediaTimingFillMode = .removed
+    // Special layers: each kind's own properties (nil on layers of other kinds). Installed by
+    // `installKindPayloads(for:)` when a layer of that class is made; see LayerState+Kinds.
+    package var shape: ShapeLayerState? = nil
+    package var gradient: GradientLayerState? = nil
+    package var text: TextLayerState? = nil
+    package var replicator: ReplicatorLayerState? = nil
+    package var emitter: EmitterLayerState? = nil
+    package var scroll: ScrollLayerState? = nil
+    package var tiled: TiledLayerState? = nil
     /// Values set for keys that are not properties (a layer is a key-value container).
     package var customValues: [String: Any] = [:]
 

@@ -9,7 +9,7 @@ extension DrawListBuilder {
         if let bg = s.backgroundColor, bg.alpha > 0 { n += 1 }
         if let image = s.contents as? CGImage, image.width > 0, image.height > 0 { n += 1 }
         if s.borderWidth > 0, let bc = s.borderColor, bc.alpha > 0 { n += 1 }
-        return n
+        return n + kindPartCount(s)
     }
 
     /// The largest factor by which `map` enlarges any direction of the plane over `rect`

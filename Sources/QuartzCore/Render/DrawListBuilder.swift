@@ -103,6 +103,7 @@ package final class DrawListBuilder {
             }
             emitContents(s, map: map, clip: s.masksToBounds ? Self.boundsClip(clip, s, shape: shape, map: map) : clip,
                          opacity: opacity)
+            emitKindContent(layer, map: map, clip: clip, opacity: opacity)
         }
         var childClip = clip
         if s.masksToBounds && !layer.isTransformLayer {

@@ -1,0 +1,4 @@
+import Foundation
+
+/// Apple's `CAEmitterLayer` (being built: see issue 13).
+open class CAEmitterLayer: CALayer {}

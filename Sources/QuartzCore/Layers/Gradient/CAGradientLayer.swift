@@ -1,0 +1,4 @@
+import Foundation
+
+/// Apple's `CAGradientLayer` (being built: see issue 13).
+open class CAGradientLayer: CALayer {}

@@ -1,0 +1,4 @@
+import Foundation
+
+/// Apple's `CAReplicatorLayer` (being built: see issue 13).
+open class CAReplicatorLayer: CALayer {}

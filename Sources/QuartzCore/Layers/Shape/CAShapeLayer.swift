@@ -1,0 +1,4 @@
+import Foundation
+
+/// Apple's `CAShapeLayer` (being built: see issue 13).
+open class CAShapeLayer: CALayer {}

@@ -1,0 +1,4 @@
+import Foundation
+
+/// Apple's `CATiledLayer` (being built: see issue 13).
+open class CATiledLayer: CALayer {}

@@ -1,0 +1,6 @@
+import QuartzCore
+
+extension GalleryCatalog {
+    /// The gallery's `CATextLayer` exhibits.
+    static var textItems: [GalleryItem] { [] }
+}

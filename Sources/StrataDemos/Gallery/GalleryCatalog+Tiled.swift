@@ -1,0 +1,6 @@
+import QuartzCore
+
+extension GalleryCatalog {
+    /// The gallery's `CATiledLayer` exhibits.
+    static var tiledItems: [GalleryItem] { [] }
+}
