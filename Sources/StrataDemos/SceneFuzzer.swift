@@ -150,13 +150,15 @@ private struct Builder {
     /// A layer with random properties and, `depth` allowing, sublayers and a mask.
     mutating func subtree(depth: Int) -> CALayer {
         count += 1
-        let l: CALayer = chance(0.12) ? CATransformLayer() : CALayer()
+        let l: CALayer = chance(0.12) ? CATransformLayer() : specialLayer() ?? CALayer()
         configure(l)
+        configureShapeOrGradient(l)
         if depth > 1 {
             for _ in 0..<int(0...3) where count < maximumLayers { l.addSublayer(subtree(depth: depth - 1)) }
             if chance(0.15), count < maximumLayers { l.mask = subtree(depth: min(depth - 1, 2)) }
         }
         if chance(0.35) { animate(l) }
+        animateShapeOrGradient(l)
         return l
     }
 
@@ -247,6 +249,89 @@ private struct Builder {
         case 9: return ("sublayerTransform", perspective(), transform())
         default: return (pick(["position.z", "nonsense", "bounds.size.depth"]), wild(0...1), "wrong type")
         }
+    }
+}
+
+// MARK: Shape and gradient layers (hostile paths, dashes, widths, colours, locations)
+
+extension Builder {
+    /// Sometimes a special layer instead of a plain one (nil: a plain `CALayer`).
+    mutating func specialLayer() -> CALayer? {
+        switch int(0...9) {
+        case 0: return CAShapeLayer()
+        case 1: return CAGradientLayer()
+        default: return nil
+        }
+    }
+
+    /// A path that may hold NaN or infinite points (the setter refuses those), huge or
+    /// degenerate ones, or no elements at all.
+    mutating func hostilePath(_ extent: Double) -> CGPath {
+        if chance(0.7) { return path(extent) }
+        let p = CGMutablePath()
+        switch int(0...3) {
+        case 0: p.move(to: CGPoint(x: wild(0...extent), y: wild(0...extent))); p.addLine(to: CGPoint(x: wild(0...extent), y: 1))
+        case 1: p.move(to: CGPoint(x: 1, y: 1)); p.addLine(to: CGPoint(x: 1, y: 1))   // zero length: a dot
+        case 2: p.move(to: .zero)                                                   // a lone move
+        default: break                                                              // empty
+        }
+        return p
+    }
+
+    mutating func configureShapeOrGradient(_ l: CALayer) {
+        let extent = Double(size)
+        if let s = l as? CAShapeLayer {
+            s.path = hostilePath(extent)
+            s.fillColor = color()
+            if chance(0.3) { s.fillRule = .evenOdd }
+            if chance(0.7) { s.strokeColor = color() }
+            s.lineWidth = wild(-2...12)
+            s.lineCap = pick([.butt, .round, .square, CAShapeLayerLineCap(rawValue: "nonsense")])
+            s.lineJoin = pick([.miter, .round, .bevel])
+            if chance(0.3) { s.miterLimit = wild(-1...20) }
+            if chance(0.4) {
+                s.lineDashPattern = pick([[4, 2], [0, 3], [1e-300, 1e-300], [-1, 2], [0, 0], [3], [], [1e300, 1]]).map { NSNumber(value: $0) }
+                s.lineDashPhase = wild(-10...10)
+            }
+            if chance(0.4) { s.strokeStart = wild(-0.5...1.5) }
+            if chance(0.4) { s.strokeEnd = wild(-0.5...1.5) }
+        } else if let g = l as? CAGradientLayer {
+            let n = pick([0, 1, 2, 3, 7])
+            var colors: [Any] = (0..<n).map { _ in color() ?? CGColor(gray: 0, alpha: 0) }
+            if chance(0.1) { colors.append("not a colour") }
+            g.colors = chance(0.1) ? nil : colors
+            if chance(0.5) { g.locations = (0..<pick([0, 1, n, n + 2])).map { _ in NSNumber(value: Double(wild(-0.5...1.5))) } }
+            g.startPoint = CGPoint(x: wild(-0.5...1.5), y: wild(-0.5...1.5))
+            g.endPoint = chance(0.2) ? g.startPoint : CGPoint(x: wild(-0.5...1.5), y: wild(-0.5...1.5))
+            g.type = pick([.axial, .radial, .conic, CAGradientLayerType(rawValue: "nonsense")])
+        }
+    }
+
+    /// On shape and gradient layers, sometimes an animation of one of their own properties.
+    mutating func animateShapeOrGradient(_ l: CALayer) {
+        guard l is CAShapeLayer || l is CAGradientLayer, chance(0.4) else { return }
+        let extent = Double(size)
+        let (key, from, to): (String, Any?, Any?)
+        if l is CAShapeLayer {
+            switch int(0...3) {
+            case 0: (key, from, to) = ("path", hostilePath(extent), hostilePath(extent))
+            case 1: (key, from, to) = (pick(["strokeEnd", "strokeStart", "lineDashPhase", "lineWidth", "miterLimit"]), wild(-1...2), wild(-1...2))
+            case 2: (key, from, to) = (pick(["fillColor", "strokeColor"]), color(), color())
+            default: (key, from, to) = ("path", path(extent), "wrong type")
+            }
+        } else {
+            switch int(0...2) {
+            case 0: (key, from, to) = ("colors", [color() as Any, color() as Any], [color() as Any])
+            case 1: (key, from, to) = ("locations", [0, wild(0...1)].map { NSNumber(value: Double($0)) }, [NSNumber(value: 1)])
+            default: (key, from, to) = (pick(["startPoint", "endPoint"]), CGPoint(x: wild(0...1), y: wild(0...1)), CGPoint(x: 0.5, y: 0.5))
+            }
+        }
+        let a = CABasicAnimation(keyPath: key)
+        a.fromValue = from
+        a.toValue = to
+        a.duration = pick([0.5, 1, 1e-9])
+        if chance(0.3) { a.repeatCount = .infinity; a.autoreverses = true }
+        l.add(a, forKey: "fuzz-kind")
     }
 }
 

@@ -165,7 +165,9 @@ struct PathStroker {
     /// Points strictly inside the arc around `center` starting at direction `from` (a unit
     /// vector) and turning by `sweep` radians; the caller emits both ends.
     private mutating func arc(center: CGPoint, from: CGPoint, sweep: CGFloat) {
-        let count = Swift.min(Int((abs(sweep) / arcStep).rounded(.up)), Self.maximumArcSegments)
+        // A width so large that the step underflows to 0 (1e300) gives an infinite ratio: capped.
+        let steps = (abs(sweep) / arcStep).rounded(.up)
+        let count = steps.isNaN ? 0 : Int(Swift.min(steps, CGFloat(Self.maximumArcSegments)))
         guard count > 1 else { return }
         let start = atan2(from.y, from.x), step = sweep / CGFloat(count)
         for i in 1..<count {

@@ -3,7 +3,8 @@
 /// Numbers of every Swift type and `NSNumber` become `.number`; `CGPoint`/`CGSize`/`CGRect`, bare
 /// or in an `NSValue`, become `.point`/`.size`/`.rect`; arrays of numbers become `.numbers`.
 /// `CATransform3D`, `CGColor` (as straight sRGB red, green, blue, alpha) and `CGPath` (its points,
-/// element by element) are values too. `Representation` remembers the original type so results go
+/// element by element) are values too, and so are arrays of `CGColor` (`CAGradientLayer.colors`,
+/// colour by colour). `Representation` remembers the original type so results go
 /// back as the caller gave them.
 package enum AnimatableValue {
     case number(Double)
@@ -14,6 +15,7 @@ package enum AnimatableValue {
     case transform(CATransform3D)
     case color(CGColor)
     case path(CGPath)
+    case colors([CGColor])
 
     /// The Swift or Foundation type a value came in as.
     package enum Representation: Equatable {
@@ -76,6 +78,10 @@ package enum AnimatableValue {
             return nil
         }
         if let array = any as? [Any] {
+            if let first = array.first, first is CGColor {
+                let colors = array.compactMap { $0 as? CGColor }
+                return colors.count == array.count ? (.colors(colors), .plain) : nil
+            }
             var numbers: [Double] = []
             numbers.reserveCapacity(array.count)
             var firstKind: Representation.NumberKind?
@@ -143,6 +149,7 @@ package enum AnimatableValue {
         case (.transform(let t), _): return t
         case (.color(let c), _): return c
         case (.path(let p), _): return p
+        case (.colors(let c), _): return c as [Any]
         case (.numbers(let a), .array(let kind)):
             switch kind {
             case .double: return a
@@ -169,6 +176,11 @@ package enum AnimatableValue {
             return [r, g, b, a]
         case .path(let p):
             return p.elements.flatMap { $0.points.flatMap { [Double($0.x), Double($0.y)] } }
+        case .colors(let colors):
+            return colors.flatMap { c -> [Double] in
+                let (r, g, b, a) = c.rgba
+                return [r, g, b, a]
+            }
         }
     }
 
@@ -202,6 +214,8 @@ package enum AnimatableValue {
                 }
             }
             return .path(CGPath(elements: elements))
+        case .colors(let colors):
+            return .colors(colors.indices.map { CGColor(srgbRed: c[4 * $0], green: c[4 * $0 + 1], blue: c[4 * $0 + 2], alpha: c[4 * $0 + 3]) })
         }
     }
 
@@ -211,6 +225,7 @@ package enum AnimatableValue {
         case (.number, .number), (.point, .point), (.size, .size), (.rect, .rect): return true
         case (.numbers(let a), .numbers(let b)): return a.count == b.count
         case (.transform, .transform), (.color, .color): return true
+        case (.colors(let a), .colors(let b)): return a.count == b.count
         case (.path(let a), .path(let b)):
             return a.elements.count == b.elements.count
                 && zip(a.elements, b.elements).allSatisfy { $0.type == $1.type }

@@ -9,7 +9,7 @@ extension CALayer {
 
     /// Writes the layer into `coder`: each property under its key-value-coding key.
     package func encodeLayer(with coder: NSCoder) {
-        for key in LayerState.propertyKeys {
+        for key in LayerState.propertyKeys + state.kindPropertyKeys {
             guard let value = state.propertyValue(forKey: key) ?? nil,
                   let archived = ArchivedValue.encode(value) else { continue }
             coder.encode(archived, forKey: key)
@@ -30,7 +30,7 @@ extension CALayer {
     package func decodeLayer(from coder: NSCoder) -> Bool {
         guard coder.allowsKeyedCoding else { return false }
         var decoded = type(of: self) == CALayer.self ? LayerState() : LayerDefaults.state(for: type(of: self))
-        for key in LayerState.propertyKeys where coder.containsValue(forKey: key) {
+        for key in LayerState.propertyKeys + decoded.kindPropertyKeys where coder.containsValue(forKey: key) {
             let object = coder.decodeObject(of: ArchivedValue.classes, forKey: key)
             _ = decoded.setPropertyValue(ArchivedValue.decode(object), forKey: key)
         }

@@ -1,0 +1,105 @@
+import Foundation
+import Raster
+import Synchronization
+
+/// The fill geometry and stroke outlines of `CAShapeLayer` paths, kept across frames and
+/// renderers, keyed by (path object, stroke style, flattening tolerance).
+///
+/// A shape that does not change re-uses its outline: stroking (flattening, offsets, joins,
+/// caps, dashes) is a large part of drawing a stroked shape, and the outline in the layer's
+/// plane does not depend on the layer's transform, only on the tolerance, which is rounded to
+/// 0.05 times a power of two (within a factor √2) so a moving or rotating layer hits the cache. An animated path,
+/// stroke width, dash phase or stroke end changes the key every frame and is stroked afresh.
+///
+/// Bounded: at most `capacity` entries and `pointBudget` outline points; beyond either, the
+/// oldest entries go. The entry holds its path, so an identity is never reused while cached.
+package final class ShapeGeometryCache: Sendable {
+    /// The cache the compositor uses.
+    package static let shared = ShapeGeometryCache()
+
+    /// The most entries kept.
+    package let capacity: Int
+    /// The most outline points kept, all entries together.
+    package let pointBudget: Int
+
+    private struct Key: Hashable {
+        let path: ObjectIdentifier
+        /// nil: the fill geometry.
+        let style: LayerStrokeStyle?
+        let tolerance: Double
+    }
+    private struct Entry {
+        let path: CGPath
+        let geometry: PathGeometry
+        var stamp: Int
+    }
+    private struct Storage {
+        var entries: [Key: Entry] = [:]
+        var points = 0
+        var clock = 0
+        var hits = 0
+        var misses = 0
+    }
+    private let storage = Mutex(Storage())
+
+    package init(capacity: Int = 4_096, pointBudget: Int = 4_000_000) {
+        self.capacity = capacity
+        self.pointBudget = pointBudget
+    }
+
+    /// Lookups served from the cache and lookups that built a geometry, since creation.
+    package var statistics: (hits: Int, misses: Int) { storage.withLock { ($0.hits, $0.misses) } }
+
+    /// `path` as Raster geometry (for filling).
+    package func fillGeometry(_ path: CGPath) -> PathGeometry {
+        geometry(Key(path: ObjectIdentifier(path), style: nil, tolerance: 0), path) { path.rasterGeometry }
+    }
+
+    /// The outline of `path` stroked with `style`, flattened to about `tolerance` (see
+    /// `quantized`), to fill with the non-zero rule.
+    package func strokeGeometry(_ path: CGPath, style: LayerStrokeStyle, tolerance: Double) -> PathGeometry {
+        let t = Self.quantized(tolerance)
+        return geometry(Key(path: ObjectIdentifier(path), style: style, tolerance: t), path) {
+            path.layerStrokeGeometry(style, tolerance: CGFloat(t))
+        }
+    }
+
+    /// 0.05 · 2ᵏ nearest to `t` on a log scale (k within −30 … 30): between t/√2 and t·√2.
+    static func quantized(_ t: Double) -> Double {
+        guard t.isFinite, t > 0 else { return 0.05 }
+        return 0.05 * exp2(max(-30, min(30, log2(t / 0.05).rounded())))
+    }
+
+    private func geometry(_ key: Key, _ path: CGPath, build: () -> PathGeometry) -> PathGeometry {
+        let found: PathGeometry? = storage.withLock { s in
+            s.clock += 1
+            guard var e = s.entries[key], e.path === path else { return nil }
+            e.stamp = s.clock
+            s.entries[key] = e
+            s.hits += 1
+            return e.geometry
+        }
+        if let found { return found }
+        let built = build()
+        storage.withLock { s in
+            s.misses += 1
+            let n = built.points.count
+            guard n <= pointBudget else { return }
+            if let old = s.entries[key] { s.points -= old.geometry.points.count }
+            s.entries[key] = Entry(path: path, geometry: built, stamp: s.clock)
+            s.points += n
+            if s.entries.count > capacity || s.points > pointBudget { Self.evict(&s, capacity: capacity, budget: pointBudget) }
+        }
+        return built
+    }
+
+    /// Drops the oldest entries until at most 3/4 of the capacity and of the point budget are used.
+    private static func evict(_ s: inout Storage, capacity: Int, budget: Int) {
+        let byAge = s.entries.sorted { $0.value.stamp < $1.value.stamp }
+        for (key, entry) in byAge {
+            guard s.entries.count > capacity * 3 / 4 || s.points > budget * 3 / 4 else { break }
+            s.entries[key] = nil
+            s.points -= entry.geometry.points.count
+        }
+    }
+}
