@@ -1,7 +1,8 @@
 import QuartzCore
 
-/// The `paths` benchmark scene of BENCHMARK.md: N stars and circles filled and stroked each
-/// frame through `CGContext` (immediate mode, like the peers), placed like the `2d` layers.
+/// The `paths` benchmark scene of BENCHMARK.md: N stars and circles filled and stroked (circles
+/// dashed) each frame through `CGContext` (immediate mode, like the peers), placed like the `2d`
+/// layers.
 public enum PathsScene {
     /// The canvas background, #1E1E24.
     public static let background = CGColor(red: 0x1E / 255, green: 0x1E / 255, blue: 0x24 / 255, alpha: 1)
@@ -65,6 +66,8 @@ public enum PathsScene {
             ctx.setFillColor(BenchmarkScene.color(index: i, count: n).copy(alpha: 0.5) ?? background)
             ctx.addPath(path)
             ctx.fillPath()
+            // Circles are dashed [12, 6] from their top point (BENCHMARK.md); gstate restores it.
+            if i % 4 == 3 { ctx.setLineDash(phase: 0, lengths: [12, 6]) }
             ctx.addPath(path)
             ctx.strokePath()
             ctx.restoreGState()

@@ -11,7 +11,7 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench", abstract: "Run the translucent-layers benchmark and print one JSON line per run.")
 
-    @Option(help: "2d, 3d, image, paths or all (all: the layer variants).") var variant: String = "2d"
+    @Option(help: "2d, 3d, image, shapes, paths or all (all: 2d, 3d, image).") var variant: String = "2d"
     @Option(parsing: .unconditional, help: "Layer count, or a comma-separated sweep (50,100,200,400).") var layers: String = "100"
     @Option(help: "headless or window.") var mode: String = "headless"
     @Option(parsing: .unconditional, help: "Measured frames.") var frames: Int = 600
@@ -24,7 +24,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "The PNG path for --dump-frame.") var out: String?
 
     func validate() throws {
-        guard ["2d", "3d", "image", "paths", "all"].contains(variant) else { throw ValidationError("--variant must be 2d, 3d, image, paths or all") }
+        guard ["2d", "3d", "image", "shapes", "paths", "all"].contains(variant) else { throw ValidationError("--variant must be 2d, 3d, image, shapes, paths or all") }
         guard variant != "paths" || mode == "headless" else { throw ValidationError("--variant paths runs headless only (it draws through CGContext)") }
         guard ["headless", "window"].contains(mode) else { throw ValidationError("--mode must be headless or window") }
         guard parsedLayers != nil else { throw ValidationError("--layers must be positive integers ≤ 10000, e.g. 100 or 50,100,200,400") }
@@ -49,12 +49,12 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         if variant == "paths" { return try runPaths() }
-        let variants: [BenchmarkScene.Variant] = variant == "all" ? BenchmarkScene.Variant.allCases : [BenchmarkScene.Variant(rawValue: variant)!]
+        let variants: [String] = variant == "all" ? BenchmarkScene.Variant.allCases.map(\.rawValue) : [variant]
         if let k = dumpFrame {
             guard let out, k >= 0, let n = parsedLayers?.first, variant != "all" else {
                 throw ValidationError("--dump-frame K needs K ≥ 0, --out FILE, one --variant and one --layers value")
             }
-            let image = try BenchRunner.image(variant: BenchmarkScene.Variant(rawValue: variant)!, layers: n, frame: k, threads: threads)
+            let image = try BenchRunner.image(variant: variant, layers: n, frame: k, threads: threads)
             try image.writePNG(to: URL(fileURLWithPath: out))
             say("wrote \(out) (frame \(k), t = \(Double(k) / 60) s)")
             return
@@ -62,7 +62,7 @@ struct BenchCommand: ParsableCommand {
         let presenter: BenchPresenter? = mode == "window" ? try MainActor.assumeIsolated { try BenchPresenter.open() } : nil
         var series: [BenchPlot.Series] = []
         for v in variants {
-            var s = BenchPlot.Series(label: "\(v.rawValue) \(mode) \(threads)t", color: BenchPlot.palette[series.count % BenchPlot.palette.count], points: [])
+            var s = BenchPlot.Series(label: "\(v) \(mode) \(threads)t", color: BenchPlot.palette[series.count % BenchPlot.palette.count], points: [])
             for n in parsedLayers! {
                 let result = try BenchRunner(variant: v, layers: n, frames: frames, warmup: warmup, threads: threads,
                                              presenter: presenter, progress: !jsonOnly, profile: profile).run()
@@ -109,7 +109,8 @@ extension BenchCommand {
 
 /// One benchmark run; also used by tests to render frame k through the benchmark's own path.
 struct BenchRunner {
-    let variant: BenchmarkScene.Variant
+    /// The variant's name: 2d, 3d, image (`BenchmarkScene`) or shapes (`PathsScene.makeLayers`).
+    let variant: String
     let layers: Int
     let frames: Int
     let warmup: Int
@@ -157,12 +158,12 @@ struct BenchRunner {
 
     func run() throws -> Result {
         try CAMediaClock.withManualClock(startingAt: 0) { clock in
-            let root = BenchmarkScene.make(variant: variant, layerCount: layers)
+            let root = Self.scene(variant, layers: layers)
             CATransaction.flush()
             let renderer = CARenderer(width: Int(BenchmarkScene.canvasSize.width), height: Int(BenchmarkScene.canvasSize.height))
             renderer.threads = threads
             renderer.layer = root
-            var result = Result(variant: variant.rawValue, layers: layers, frames: frames, threads: threads,
+            var result = Result(variant: variant, layers: layers, frames: frames, threads: threads,
                                 seconds: 0, anim: 0, raster: 0, present: 0)
             for k in 0..<warmup { try frame(k, renderer, clock) }
             if profile { renderer.rasterProfile = RasterProfile() }
@@ -185,7 +186,7 @@ struct BenchRunner {
                 group.wait()
                 next = box.frame
                 if progress && k % 60 == 59 {
-                    FileHandle.standardError.write(Data("\r\(variant.rawValue) ×\(layers): frame \(k + 1)/\(frames)".utf8))
+                    FileHandle.standardError.write(Data("\r\(variant) ×\(layers): frame \(k + 1)/\(frames)".utf8))
                 }
             }
             result.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
@@ -197,6 +198,13 @@ struct BenchRunner {
 
     /// Carries a prepared frame from the preparing thread.
     private final class FrameBox: @unchecked Sendable { var frame: CARenderer.PreparedFrame? }
+
+    /// The animated scene of a variant: `BenchmarkScene`'s, or for `shapes` the `paths` scene as
+    /// `CAShapeLayer`s.
+    static func scene(_ variant: String, layers: Int) -> CALayer {
+        if let v = BenchmarkScene.Variant(rawValue: variant) { return BenchmarkScene.make(variant: v, layerCount: layers) }
+        return PathsScene.makeLayers(count: layers)
+    }
 
     /// Scene time of frame k: k/60 (fixed timestep: every run does identical work).
     static func time(ofFrame k: Int) -> CFTimeInterval { Double(k) / 60 }
@@ -228,9 +236,9 @@ struct BenchRunner {
     }
 
     /// The benchmark's frame k as an image (for the test that compares it with a plain render).
-    static func image(variant: BenchmarkScene.Variant, layers: Int, frame k: Int, threads: Int) throws -> CGImage {
+    static func image(variant: String, layers: Int, frame k: Int, threads: Int) throws -> CGImage {
         try CAMediaClock.withManualClock(startingAt: 0) { clock in
-            let root = BenchmarkScene.make(variant: variant, layerCount: layers)
+            let root = scene(variant, layers: layers)
             CATransaction.flush()
             let renderer = CARenderer(width: Int(BenchmarkScene.canvasSize.width), height: Int(BenchmarkScene.canvasSize.height))
             renderer.threads = threads
