@@ -22,6 +22,7 @@ import Testing
     #expect(t.value(forKey: "string") as? String == "hello")
     #expect(t.value(forKey: "wrapped") as? Bool == true)
     #expect(t.value(forKey: "alignmentMode") as? CATextLayerAlignmentMode == .center)
+    #expect(t.value(forKey: "truncationMode") as? String == "middle")     // bridged as Apple's NSString names
     // Copies (presentation copies go through init(layer:)) keep every text property.
     let copy = CATextLayer(layer: t)
     #expect(copy.string as? String == "hello" && copy.fontSize == 24 && copy.isWrapped && copy.truncationMode == .middle)

@@ -15,3 +15,5 @@ public struct CATextLayerAlignmentMode: RawRepresentable, Hashable, Sendable {
     /// Wrapped lines stretch their spaces to both edges; a paragraph's last line is left-aligned.
     public static let justified = CATextLayerAlignmentMode(rawValue: "justified")
 }
+
+extension CATextLayerAlignmentMode: _StrataStringNameBridging {}

@@ -13,3 +13,5 @@ public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable {
     /// An ellipsis replaces the middle of the line.
     public static let middle = CATextLayerTruncationMode(rawValue: "middle")
 }
+
+extension CATextLayerTruncationMode: _StrataStringNameBridging {}
