@@ -6,8 +6,8 @@ public typealias CFAttributedString = NSAttributedString
 /// Apple's Core Text `CTLine`: one line of attributed text, laid out as `CATextLayer` lays it
 /// out (same fonts, same advances).
 ///
-/// Differs from Apple: pair kerning only (no ligatures or bidirectional text); line breaks in the string
-/// are not drawn and do not break the line (as on Apple's `CTLine`), here they count nothing.
+/// Differs from Apple: pair kerning only (no ligatures or bidirectional text); line breaks in
+/// the string do not break the line (as on Apple's `CTLine`) and measure as spaces.
 public final class CTLine: @unchecked Sendable {
     package let layout: TextLayout
 

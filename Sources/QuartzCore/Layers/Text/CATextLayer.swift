@@ -5,7 +5,9 @@ import Foundation
 /// The text is laid out from the presentation values each frame and its glyph outlines (from
 /// FreeType, fonts found through fontconfig) are filled by the same path rasteriser as shapes,
 /// so it stays sharp under any scale and in 3D. Text outside the bounds is clipped, as Apple's
-/// backing store clips it. Differs from Apple: the default font is DejaVu Sans (Apple:
+/// backing store clips it. `contentsScale` never blurs text (outlines are filled at device
+/// resolution); it is the pixel grid `allowsFontSubpixelQuantization` snaps glyphs to. A layer
+/// draws at most 8,000 glyphs a frame. Differs from Apple: the default font is DejaVu Sans (Apple:
 /// Helvetica); one glyph per character with pair kerning, no ligatures or right-to-left text; at most
 /// 20,000 characters are laid out (the rest is dropped, with a message).
 open class CATextLayer: CALayer {
