@@ -20,10 +20,12 @@ let package = Package(
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .systemLibrary(name: "CX11", pkgConfig: "x11 xext", providers: [.apt(["libx11-dev", "libxext-dev"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
 
         // Pixels only: no layers, no animation, no X11, no Foundation.
         .target(name: "Raster"),
-        .target(name: "CoreGraphics", dependencies: ["Raster", "CLibPNG", "CJPEG"]),
+        .target(name: "CoreGraphics", dependencies: ["Raster", "CLibPNG", "CJPEG", "CFreeType", "CFontconfig"]),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "Raster"]),
         // Swift Testing's cross-import overlay for a module named CoreGraphics (empty; see its file).
         .target(name: "_Testing_CoreGraphics"),

@@ -1,6 +1,6 @@
 import QuartzCore
 
-/// A tiny 5×7 pixel font for the HUD and the benchmark plot (Strata has no text layer yet): digits, letters (shown as
+/// A tiny 5×7 pixel font for the benchmark plot (the HUD draws with `CATextLayer`): digits, letters (shown as
 /// capitals) and a little punctuation, drawn into a `CGImage`.
 public enum BitmapFont {
     private static let glyphs: [Character: [String]] = [

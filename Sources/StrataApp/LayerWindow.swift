@@ -35,6 +35,7 @@ public final class LayerWindow {
     private let window: X11Window
     private let host = CALayer()
     private let hud = CALayer()
+    private let hudText = CATextLayer()
     private let loop: RenderLoop
     private var gestures = GestureRecognizer()
     private var mainLink: CADisplayLink?
@@ -62,6 +63,13 @@ public final class LayerWindow {
         root.frame = host.bounds
         host.addSublayer(root)
         hud.anchorPoint = .zero
+        hud.backgroundColor = CGColor(gray: 0, alpha: 0.69)
+        hudText.anchorPoint = .zero
+        hudText.position = CGPoint(x: HUDText.padding, y: HUDText.padding)
+        hudText.font = HUDText.fontName as CFString
+        hudText.fontSize = HUDText.fontSize
+        hudText.foregroundColor = CGColor.white
+        hud.addSublayer(hudText)
         hud.position = CGPoint(x: 8, y: 8)
         hud.isHidden = true
         hud.zPosition = 1_000
@@ -142,11 +150,13 @@ public final class LayerWindow {
         if slow { lines.append("slow x10") }
         if paused { lines.append("paused") }
         lines += hudLines
-        let image = BitmapFont.image(lines)
+        let text = HUDText(lines)
         CATransaction.begin()
         CATransaction.setDisableActions(true)
-        hud.contents = image
-        hud.bounds = CGRect(x: 0, y: 0, width: image.width, height: image.height)
+        hudText.string = text.string
+        hudText.bounds = CGRect(origin: .zero, size: text.size)
+        hud.bounds = CGRect(x: 0, y: 0, width: text.size.width + 2 * HUDText.padding,
+                            height: text.size.height + 2 * HUDText.padding)
         CATransaction.commit()
     }
 

@@ -4,8 +4,10 @@ import QuartzCore
 /// container's centre, seen corner-on through the container's `sublayerTransform`, each shaded
 /// by a black lighting layer whose alpha comes from the face normal and a fixed light.
 ///
-/// Strata extension (demo code). The book's faces are views with a coloured label; here each
-/// face is white with a coloured 100 × 100 "label" square, and face 3 carries a button layer.
+/// Strata extension (demo code). The book's faces are views with a label showing the face's
+/// number (figures 5.20–5.22); here each face is white with a coloured 100 × 100 "label"
+/// square whose number is a `CATextLayer`, and face 3 carries a button: a rounded layer with a
+/// `CATextLayer` title.
 public struct LitCube {
     /// The book's `LIGHT_DIRECTION` (0, 1, −0.5), not normalised.
     public static let lightDirection: SIMD3<Double> = [0, 1, -0.5]
@@ -82,6 +84,7 @@ public struct LitCube {
             label.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
             label.position = CGPoint(x: 100, y: 100)
             label.backgroundColor = SceneParts.color(c.r, c.g, c.b)
+            label.addSublayer(Self.number(index + 1))
             face.addSublayer(label)
             if index == 2 {
                 button.name = "button"
@@ -89,6 +92,7 @@ public struct LitCube {
                 button.position = CGPoint(x: 100, y: 170)
                 button.cornerRadius = 8
                 button.backgroundColor = SceneParts.color(0x40, 0x40, 0x48)
+                button.addSublayer(Self.title("Press Me", in: button.bounds))
                 face.addSublayer(button)
             }
             // center the face view within the container
@@ -113,6 +117,49 @@ public struct LitCube {
         let shadow = min(max(shadow(for: face.transform), 0), 1)
         layer.backgroundColor = CGColor(gray: 0, alpha: shadow)
     }
+}
+
+extension LitCube {
+    /// The size of a face's number, in points.
+    public static let numberFontSize: CGFloat = 64
+
+    /// Face `n`'s number: black, centred in its 100 × 100 label, one line tall.
+    static func number(_ n: Int) -> CATextLayer {
+        let text = LabelTextLayer()
+        text.name = "number\(n)"
+        text.string = "\(n)"
+        text.fontSize = numberFontSize
+        text.foregroundColor = CGColor.black
+        text.alignmentMode = .center
+        text.contentsScale = 2
+        let font = CTFontCreateWithName("DejaVu Sans" as CFString, numberFontSize, nil)
+        let height = (CTFontGetAscent(font) + CTFontGetDescent(font)).rounded(.up)
+        text.bounds = CGRect(x: 0, y: 0, width: 100, height: height)
+        text.position = CGPoint(x: 50, y: 50)
+        return text
+    }
+
+    /// The button's title: white 13 pt text centred in `bounds`.
+    static func title(_ string: String, in bounds: CGRect) -> CATextLayer {
+        let text = LabelTextLayer()
+        text.name = "title"
+        text.string = string
+        text.fontSize = 13
+        text.foregroundColor = CGColor.white
+        text.alignmentMode = .center
+        text.contentsScale = 2
+        let font = CTFontCreateWithName("DejaVu Sans" as CFString, 13, nil)
+        let height = (CTFontGetAscent(font) + CTFontGetDescent(font)).rounded(.up)
+        text.bounds = CGRect(x: 0, y: 0, width: bounds.width, height: height)
+        text.position = CGPoint(x: bounds.midX, y: bounds.midY)
+        return text
+    }
+}
+
+/// A label's text: drawn, never hit, as UIKit's labels ignore touches (a click on a button's
+/// title is a click on the button).
+final class LabelTextLayer: CATextLayer {
+    override func contains(_ p: CGPoint) -> Bool { false }
 }
 
 /// The shading over a face: drawn, but never hit. In the book the faces are views and UIKit

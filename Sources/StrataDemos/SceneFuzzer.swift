@@ -59,7 +59,7 @@ struct FuzzRandom: RandomNumberGenerator {
 }
 
 /// The random choices of one scene.
-private struct Builder {
+struct Builder {
     var rng: FuzzRandom
     let size: CGFloat
     /// Layers made so far (the tree stops growing at `maximumLayers`).
@@ -150,9 +150,10 @@ private struct Builder {
     /// A layer with random properties and, `depth` allowing, sublayers and a mask.
     mutating func subtree(depth: Int) -> CALayer {
         count += 1
-        let l: CALayer = chance(0.12) ? CATransformLayer() : specialLayer() ?? CALayer()
+        let l: CALayer = chance(0.12) ? CATransformLayer() : chance(0.1) ? CATextLayer() : specialLayer() ?? CALayer()
         configure(l)
         configureShapeOrGradient(l)
+        if let text = l as? CATextLayer { configureText(text) }
         if depth > 1 {
             for _ in 0..<int(0...3) where count < maximumLayers { l.addSublayer(subtree(depth: depth - 1)) }
             if chance(0.15), count < maximumLayers { l.mask = subtree(depth: min(depth - 1, 2)) }

@@ -28,16 +28,19 @@ extension WindowTests {
             let demo = try await LiveDemo(["lit-cube"], title: "lit cube$")
             defer { demo.stop() }
             _ = try await demo.strata.waitForLine { $0.hasPrefix("lit-cube:") }
-            let shot = try await demo.screenshot("lit-cube-start", timeout: 5) { $0.rgb(x, y).distance(to: RGB(191, 191, 191)) > 16 }
-            // The front face's label (a coloured square at the face centre) is what shows there.
+            // The front face's label (a coloured square at the face centre, its number drawn in
+            // black over the middle) shows 40 points below the centre, under the number.
+            let below = model.project(face: 2, local: CGPoint(x: 100, y: 140))
+            let lx = Int(below.x.rounded()), ly = Int(below.y.rounded())
+            let shot = try await demo.screenshot("lit-cube-start", timeout: 5) { $0.rgb(lx, ly).distance(to: RGB(191, 191, 191)) > 16 }
             let label = LitCubeModel.labelColor(of: front.name)
-            let seen = shot.rgb(x, y)
+            let seen = shot.rgb(lx, ly)
             #expect(seen.r > 0 || seen.g > 0 || seen.b > 0)
             // Shaded by the black lighting layer: same hue, so the brightest channel is the label's.
             let labelMax = max(label.r, label.g, label.b)
             let seenMax = max(seen.r, seen.g, seen.b)
             #expect((label.r == labelMax) == (seen.r == seenMax) && (label.g == labelMax) == (seen.g == seenMax),
-                    "pixel \(seen) at \(x),\(y) is not the \(front.name) label \(label)")
+                    "pixel \(seen) at \(lx),\(ly) is not the \(front.name) label \(label)")
 
             try await demo.click(x: x, y: y)
             let ordered = await demo.strata.waitForLine { $0.hasPrefix("hit ") }
@@ -55,9 +58,10 @@ extension WindowTests {
 extension WindowTests.LitCubeHitTests {
     /// The button on face 3 (at (100, 170) in the face, 120 × 30) reacts only when the pick
     /// reaches it: with the depth-aware pick. Order-based, the back face takes the click.
+    /// Clicked and sampled at (50, 170), left of its centred title.
     @Test func theButtonReactsToTheDepthAwarePickOnly() async throws {
         let model = LitCubeModel(width: 640, height: 480)
-        let p = model.project(face: 2, local: CGPoint(x: 100, y: 170))
+        let p = model.project(face: 2, local: CGPoint(x: 50, y: 170))
         let x = Int(p.x.rounded()), y = Int(p.y.rounded())
         let stolenBy = model.orderedHitName(at: p)
         #expect(stolenBy != "button")

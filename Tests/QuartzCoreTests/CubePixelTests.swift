@@ -16,16 +16,20 @@ import StrataDemos
 @Test(.manualClock) func litCubeFacesShowTheirLabelsShadedAsTheBookComputes() {
     let image = Golden.render(DemoScene.litCube)
     Golden.expectPixel(image, 2, 2, Golden.paper, "background corner")
-    // Face 3 (top): centre (0, −100, 0) → Rx: y = −70.7, z = 70.7 → w = 0.859 → (200, 117.6).
-    // Shadow −0.394 clamps to alpha 0: the blue label exactly.
-    Golden.expectPixel(image, 200, 117, 0xFF30_60E0, "face 3, fully lit")
-    // Face 2 (right): centre (100, 0, 0) → Ry: (70.7, 0, 70.7) → Rx: (70.7, 50, 50) → w = 0.9 →
-    // (278.6, 255.6). Black at alpha 0.5 (127 in 8 bits) over green (0x30, 0xB0, 0x40):
-    // channel·128/255 rounded = (24, 88, 32).
-    Golden.expectPixel(image, 278, 255, 0xFF18_5820, "face 2, half shadowed")
-    // Face 1 (left): centre (0, 0, 100) → (−78.6, 55.6) → (121.4, 255.6). Alpha 0.0528·255 → 13:
+    // Each label is sampled 40 points below its centre, at face point (100, 140): below the
+    // face's number (its ink ends on the baseline, 71.9 − 50 = 21.9 points below the centre).
+    // Face 3 (top): (0, 40, 0) → Rx(90°) then T(0, −100, 0): (0, −100, 40) → Ry: (−28.3, −100,
+    // 28.3) → Rx: (−28.3, −50.7, 90.7) → w = 0.819 → (165.5, 138.1). Shadow −0.394 clamps to
+    // alpha 0: the blue label exactly.
+    Golden.expectPixel(image, 165, 138, 0xFF30_60E0, "face 3, fully lit")
+    // Face 2 (right): (0, 40, 0) → (100, 40, 0) → Ry: (70.7, 40, 70.7) → Rx: (70.7, 78.3, 21.7) →
+    // w = 0.957 → (273.9, 281.8). Black at
+    // alpha 0.5 (127 in 8 bits) over green (0x30, 0xB0, 0x40): channel·128/255 = (24, 88, 32).
+    Golden.expectPixel(image, 273, 281, 0xFF18_5820, "face 2, half shadowed")
+    // Face 1 (left): (0, 40, 100) → (−70.7, 40, 70.7) → (−70.7, 78.3, 21.7) → w = 0.957 →
+    // (126.1, 281.8). Alpha 0.0528·255 → 13:
     // red (0xE0, 0x30, 0x30)·242/255 = (213, 46, 46).
-    Golden.expectPixel(image, 121, 255, 0xFFD5_2E2E, "face 1, slightly shadowed")
+    Golden.expectPixel(image, 126, 281, 0xFFD5_2E2E, "face 1, slightly shadowed")
     let names = LitCube(size: CGSize(width: 400, height: 400)).faces.map(\.name)
     #expect(names == ["face1", "face2", "face3", "face4", "face5", "face6"])
 }

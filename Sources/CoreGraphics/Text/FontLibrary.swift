@@ -1,0 +1,102 @@
+import CFontconfig
+import CFreeType
+import Foundation
+
+/// The fonts Strata can draw: FreeType faces found by name through fontconfig, shared by every
+/// thread (the render thread lays text out while the app thread measures it).
+///
+/// FreeType's library and faces are not thread-safe, so every call into FreeType or fontconfig,
+/// and every cache here and in `FontFace`, is behind `lock` (recursive: a face released while
+/// the lock is held closes itself under it). Caches are bounded: at most `maximumNames` name
+/// lookups and `maximumFaces` open files are remembered (beyond, the tables start over; faces
+/// still in use stay open until released).
+package final class FontLibrary: @unchecked Sendable {
+    /// The one library.
+    package static let shared = FontLibrary()
+    /// The family drawn when none is given or the one given is not installed (Debian's
+    /// `fonts-dejavu-core`, installed by `scripts/install-deps`).
+    package static let defaultFamily = "DejaVu Sans"
+    static let maximumNames = 256
+    static let maximumFaces = 32
+
+    let lock = NSRecursiveLock()
+    private var library: FT_Library?
+    private var facesByFile: [String: FontFace] = [:]
+    private var facesByName: [String: FontFace?] = [:]
+    private var fallback: FontFace??
+
+    private init() {
+        var lib: FT_Library?
+        if FT_Init_FreeType(&lib) == 0 {
+            library = lib
+        } else {
+            StrataDiagnostics.report("FreeType could not start: no text will be drawn")
+        }
+    }
+
+    /// The installed font whose family, PostScript or full name is `name` (compared without case
+    /// or blanks, as fontconfig does), or nil when there is none.
+    package func face(named name: String) -> FontFace? {
+        lock.lock(); defer { lock.unlock() }
+        if let cached = facesByName[name] { return cached }
+        var found: FontFace?
+        // Fontconfig names are C strings; a name with NUL or of absurd length names nothing.
+        if !name.isEmpty, name.utf8.count <= 1024, !name.utf8.contains(0) {
+            for object in [strata_fc_family(), strata_fc_postscript_name(), strata_fc_fullname()] {
+                guard let object else { continue }
+                if let (path, index) = Self.find(object, name), let face = openFace(path: path, index: index) {
+                    found = face
+                    break
+                }
+            }
+        }
+        if facesByName.count >= Self.maximumNames { facesByName.removeAll() }
+        facesByName.updateValue(found, forKey: name)
+        return found
+    }
+
+    /// The default face: DejaVu Sans, else fontconfig's sans-serif, else nil (no font installed:
+    /// text then draws nothing, reported once).
+    package var defaultFace: FontFace? {
+        lock.lock(); defer { lock.unlock() }
+        if let fallback { return fallback }
+        var face = self.face(named: Self.defaultFamily)
+        if face == nil {
+            var path = [CChar](repeating: 0, count: 4096)
+            var index: Int32 = 0
+            if strata_fc_match_any("sans-serif", &path, Int32(path.count), &index) == 1 {
+                face = openFace(path: String(cString: path), index: Int(index))
+            }
+            StrataDiagnostics.report(face == nil
+                ? "no font found through fontconfig (install fonts-dejavu-core): text draws nothing"
+                : "\(Self.defaultFamily) is not installed (install fonts-dejavu-core); drawing text in \(face!.familyName)")
+        }
+        fallback = .some(face)
+        return face
+    }
+
+    private static func find(_ object: UnsafePointer<CChar>, _ name: String) -> (String, Int)? {
+        var path = [CChar](repeating: 0, count: 4096)
+        var index: Int32 = 0
+        guard strata_fc_find(object, name, &path, Int32(path.count), &index) == 1 else { return nil }
+        return (String(cString: path), Int(index))
+    }
+
+    /// Opens (or finds already open) face `index` of the font file at `path`; nil when FreeType
+    /// cannot read it or it has no outlines.
+    private func openFace(path: String, index: Int) -> FontFace? {
+        let key = "\(path)#\(index)"
+        if let open = facesByFile[key] { return open }
+        guard let library else { return nil }
+        var ftFace: FT_Face?
+        guard FT_New_Face(library, path, index, &ftFace) == 0, let ftFace else { return nil }
+        guard strata_ft_is_scalable(ftFace) != 0, ftFace.pointee.units_per_EM > 0 else {
+            FT_Done_Face(ftFace)
+            return nil
+        }
+        let face = FontFace(ftFace, library: self)
+        if facesByFile.count >= Self.maximumFaces { facesByFile.removeAll() }
+        facesByFile[key] = face
+        return face
+    }
+}
