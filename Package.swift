@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "StrataApp", dependencies: [
             "QuartzCore", "X11Host", "Raster", .product(name: "Logging", package: "swift-log"),
         ]),
-        .target(name: "StrataDemos", dependencies: ["QuartzCore", "Raster"]),
+        .target(name: "StrataDemos", dependencies: ["QuartzCore", "Raster"], resources: [.copy("Resources")]),
         .executableTarget(name: "strata", dependencies: [
             "QuartzCore", "StrataApp", "StrataDemos",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -150,10 +150,12 @@ struct Builder {
     /// A layer with random properties and, `depth` allowing, sublayers and a mask.
     mutating func subtree(depth: Int) -> CALayer {
         count += 1
-        let l: CALayer = chance(0.12) ? CATransformLayer() : chance(0.1) ? CATextLayer() : specialLayer() ?? CALayer()
+        let l: CALayer = chance(0.12) ? CATransformLayer() : chance(0.1) ? CATextLayer()
+            : chance(0.1) ? scrollOrTiledLayer() : specialLayer() ?? CALayer()
         configure(l)
         configureShapeOrGradient(l)
         if let text = l as? CATextLayer { configureText(text) }
+        if chance(0.5) { scrollHostilely(l) }
         if depth > 1 {
             for _ in 0..<int(0...3) where count < maximumLayers { l.addSublayer(subtree(depth: depth - 1)) }
             if chance(0.15), count < maximumLayers { l.mask = subtree(depth: min(depth - 1, 2)) }
@@ -352,6 +354,62 @@ extension SceneFuzzer {
                 for c in (l.sublayers ?? []).reversed() { work.append((c, depth + 1)) }
             }
             return lines.joined(separator: "\n")
+        }
+    }
+}
+
+/// Scroll and tiled layers with hostile settings: tile sizes of 0, NaN, 1e9 and 1 pixel,
+/// levels of detail 0 and 10⁶, biases of 10⁶ and −1, scrolls to NaN and 1e300.
+extension Builder {
+    /// A `CAScrollLayer` or a `CATiledLayer` (drawing a checkerboard) with random settings.
+    mutating func scrollOrTiledLayer() -> CALayer {
+        if chance(0.5) {
+            let s = CAScrollLayer()
+            s.scrollMode = pick([.both, .none, .vertically, .horizontally, CAScrollLayerScrollMode(rawValue: "sideways")])
+            // A child asks its scroll layer to scroll (to NaN, 1e300…).
+            let child = CALayer()
+            child.frame = rect(Double(size))
+            child.backgroundColor = color()
+            s.addSublayer(child)
+            count += 1
+            scrollHostilely(child)
+            return s
+        }
+        let t = FuzzTiledLayer()
+        t.tileSize = pick([CGSize(width: 256, height: 256), .zero, CGSize(width: CGFloat.nan, height: 64),
+                           CGSize(width: 1e9, height: 1e9), CGSize(width: 1, height: 1), CGSize(width: -5, height: 32)])
+        t.levelsOfDetail = pick([1, 0, 3, 1_000_000, -3])
+        t.levelsOfDetailBias = pick([0, 2, 1_000_000, -1])
+        return t
+    }
+
+    /// Scroll calls with extreme and non-finite arguments on `l` (any layer: most have no
+    /// scroll layer above them, and then nothing happens).
+    mutating func scrollHostilely(_ l: CALayer) {
+        let p = CGPoint(x: wild(-100...100), y: wild(-100...100))
+        switch int(0...3) {
+        case 0: (l as? CAScrollLayer)?.scroll(to: p)
+        case 1: (l as? CAScrollLayer)?.scroll(to: CGRect(origin: p, size: CGSize(width: wild(0...200), height: wild(-10...200))))
+        case 2: l.scroll(p)
+        default: l.scrollRectToVisible(CGRect(x: wild(-1e300...1e300), y: wild(0...10), width: 10, height: 10))
+        }
+        _ = l.visibleRect
+    }
+}
+
+/// A tiled layer that fills each tile with a two-colour checkerboard of 8-point squares.
+private final class FuzzTiledLayer: CATiledLayer {
+    override func draw(in ctx: CGContext) {
+        let r = ctx.boundingBoxOfClipPath
+        ctx.setFillColor(CGColor(red: 0.2, green: 0.6, blue: 0.9, alpha: 1))
+        ctx.fill(r)
+        ctx.setFillColor(CGColor(red: 0.9, green: 0.9, blue: 0.2, alpha: 1))
+        guard r.width.isFinite, r.height.isFinite, r.width * r.height < 1e5 else { return }
+        var y = (r.minY / 16).rounded(.down) * 16
+        while y < r.maxY {
+            var x = (r.minX / 16).rounded(.down) * 16
+            while x < r.maxX { ctx.fill(CGRect(x: x, y: y, width: 8, height: 8)); x += 16 }
+            y += 16
         }
     }
 }

@@ -194,11 +194,13 @@ struct FlipCommand: ParsableCommand {
         commandName: "flip", abstract: "Seed 003's card flip: click to flip, arrows change the scale factor.")
     @OptionGroup var options: DemoOptions
 
-    /// The window's root (dark grey) holding the two cards.
+    /// The window's root holding the seed's space background image and, above it, the two cards.
     static func makeScene(_ size: PixelSize) -> (CALayer, CardFlip) {
         let root = CALayer()
         root.backgroundColor = CGColor(gray: 0.15, alpha: 1)
-        let card = CardFlip(viewSize: CGSize(width: size.width, height: size.height))
+        let canvas = CGSize(width: size.width, height: size.height)
+        root.addSublayer(SpaceBackground.layer(size: canvas))
+        let card = CardFlip(viewSize: canvas)
         root.addSublayer(card.flipView)
         return (root, card)
     }
@@ -250,5 +252,17 @@ struct X11CloseCommand: ParsableCommand {
         let id = window.hasPrefix("0x") ? UInt(window.dropFirst(2), radix: 16) : UInt(window)
         guard let id else { throw ValidationError("not a window id: \(window)") }
         try sendWindowCloseRequest(window: id)
+    }
+}
+
+/// `strata make-space-image FILE`: writes the card-flip background (`scripts/make-space-image`).
+struct MakeSpaceImageCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "make-space-image", abstract: "Write the flip demo's space background PNG.", shouldDisplay: false)
+    @Argument(help: "The PNG file to write.") var out: String
+
+    func run() throws {
+        try SpaceBackground.makeImage().writePNG(to: URL(fileURLWithPath: out))
+        say("wrote \(out) (\(SpaceBackground.width)x\(SpaceBackground.height))")
     }
 }

@@ -60,20 +60,60 @@ enum HeadlessRender {
         }
     }
 
+    /// The tree a window shows for `root`: an opaque black host layer of the window's size with
+    /// `root` filling it (as `LayerWindow` does), so that headless frames look like the window
+    /// (an app root without a background of its own would otherwise be transparent in the PNG).
+    static func windowHost(_ root: CALayer, size: PixelSize) -> CALayer {
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        let host = CALayer()
+        host.frame = CGRect(x: 0, y: 0, width: size.width, height: size.height)
+        host.backgroundColor = CGColor(gray: 0, alpha: 1)
+        root.frame = host.bounds
+        host.addSublayer(root)
+        CATransaction.commit()
+        return host
+    }
+
+    /// One frame at time `time` of the live tree `make` builds (inside a manual clock at 0, so
+    /// its animations begin at 0), shown as in a window (see `windowHost`).
+    static func frame(size: PixelSize, time: Double, threads: Int, make: () -> CALayer) -> CGImage {
+        CAMediaClock.withManualClock(startingAt: 0) { clock in
+            let host = windowHost(make(), size: size)
+            CATransaction.flush()
+            let renderer = CARenderer(width: size.width, height: size.height)
+            renderer.threads = threads
+            renderer.layer = host
+            // Committed once attached, so that the display pass sees presentation values.
+            renderer.beginFrame(atTime: 0)
+            renderer.render()
+            renderer.endFrame()
+            clock.set(time)
+            CALayer.displayAnimatedProperties(in: host)
+            CATransaction.flush()
+            renderer.beginFrame(atTime: time)
+            renderer.render()
+            renderer.endFrame()
+            return renderer.makeImage()
+        }
+    }
+
     /// Frames of a live root at 30 fps, written as DIR/frame-0000.png…; `step` runs before each
-    /// frame with the frame index (to drive the scene like a user would).
+    /// frame with the frame index (to drive the scene like a user would). The root is shown as
+    /// in a window (see `windowHost`).
     static func frames(root: CALayer, size: PixelSize, count: Int, out: String, threads: Int,
                        step: (Int, CAMediaClock) -> Void) throws {
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        let host = windowHost(root, size: size)
         try CAMediaClock.withManualClock(startingAt: 0) { clock in
             let renderer = CARenderer(width: size.width, height: size.height)
             renderer.threads = threads
-            renderer.layer = root
+            renderer.layer = host
             for k in 0..<count {
                 let t = Double(k) / 30
                 clock.set(t)
                 step(k, clock)
-                CALayer.displayAnimatedProperties(in: root)
+                CALayer.displayAnimatedProperties(in: host)
                 CATransaction.flush()
                 renderer.beginFrame(atTime: t)
                 renderer.render()

@@ -8,8 +8,9 @@ struct Strata: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "strata",
         abstract: "Core Animation on the CPU: demos, renders and benchmarks.",
-        subcommands: [CubeCommand.self, LitCubeCommand.self, FlipCommand.self, RenderCommand.self,
-                      BenchCommand.self, ScenesCommand.self, X11CloseCommand.self, FuzzCommand.self])
+        subcommands: [CubeCommand.self, LitCubeCommand.self, FlipCommand.self, GalleryCommand.self, RenderCommand.self,
+                      BenchCommand.self, ScenesCommand.self, X11CloseCommand.self, FuzzCommand.self,
+                      MakeSpaceImageCommand.self])
 }
 
 /// Parses `WxH`.

@@ -19,6 +19,8 @@ struct HeadlessDemoTests {
         for frame in frames {
             #expect(frame.width == 320 && frame.height == 240)
             #expect(frame.fractionNonBlack > 0.05, "the closed box is drawn")
+            // As in the window: the seed's opaque black background, not transparency.
+            #expect(frame.pixel(x: 0, y: 0) == 0xFF00_0000 && frame.pixel(x: 319, y: 239) == 0xFF00_0000)
         }
         // A turntable: each frame turns the box 120° about y, so consecutive frames differ.
         #expect(frames[0].fractionDiffering(from: frames[1]) > 0.01)

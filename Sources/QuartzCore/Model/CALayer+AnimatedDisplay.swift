@@ -10,7 +10,8 @@ extension CALayer {
     /// Redraws, at the current media time, every layer of `root`'s tree whose animations change a
     /// key its class redisplays for: each one's presentation copy runs `display()` and the result
     /// is committed in place of the layer's `contents` (its model `contents` is untouched). When
-    /// those animations are gone, the layer shows its own `contents` again.
+    /// those animations are gone, the layer shows its own `contents` again. Every `CATiledLayer`
+    /// draws the tiles it now shows.
     ///
     /// Strata extension: windows call it every frame and `strata render` before its frame; call it
     /// before `CATransaction.flush()` when driving a `CARenderer` yourself.
@@ -19,6 +20,8 @@ extension CALayer {
         while let layer = stack.popLast() {
             stack.append(contentsOf: layer._sublayers)
             if let m = layer._mask { stack.append(m) }
+            // Tiled layers draw the tiles their presentation geometry shows now.
+            if let tiled = layer as? CATiledLayer { tiled.updateVisibleTiles() }
             let animates = layer._animations.contains { attached in
                 Self.keys(of: attached.animation).contains { type(of: layer).needsDisplay(forKey: $0) }
             }

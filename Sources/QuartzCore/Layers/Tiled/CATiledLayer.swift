@@ -1,4 +1,98 @@
 import Foundation
 
-/// Apple's `CATiledLayer` (being built: see issue 13).
-open class CATiledLayer: CALayer {}
+/// Apple's `CATiledLayer`: content drawn tile by tile through `draw(in:)`, only where the
+/// layer can be seen, at the level of detail its scale on screen needs.
+///
+/// Differs from Apple: tiles are drawn on the app thread, not on background threads, during
+/// the display pass each frame (`CALayer.displayAnimatedProperties(in:)`, which windows and
+/// `strata render` run before every commit) and at a commit after `setNeedsDisplay()`; the
+/// render thread only draws the finished tile images, so it never runs your code. Which tiles
+/// are visible is worked out from presentation values (so an animated scroll or zoom draws the
+/// tiles it will show) and the clips of `masksToBounds` ancestors and the root layer's bounds.
+/// New tiles appear at once: `fadeDuration()` is reported but no fade is drawn. Drawn tiles are
+/// kept in a least-recently-used cache of 64 MiB per layer.
+open class CATiledLayer: CALayer {
+    /// The tiles drawn so far; presentation copies have their own, unused one.
+    package let tileCache = TileCache()
+    /// Messages already given for this layer's bad settings (each is said once).
+    private var reported: Set<String> = []
+
+    /// A tiled layer with Apple's defaults; it draws its visible tiles at the next commit.
+    public override init() {
+        super.init()
+        setNeedsDisplay()
+    }
+
+    /// A copy of `layer`'s values (for presentation copies); its tile cache starts empty.
+    public override init(layer: Any) {
+        super.init(layer: layer)
+    }
+
+    /// A tiled layer decoded from an archive.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+    }
+
+    /// The time, in seconds, Apple takes to fade in a new tile: 0.25.
+    ///
+    /// Differs from Apple: Strata draws tiles before the frame that shows them and does not fade.
+    open class func fadeDuration() -> CFTimeInterval { 0.25 }
+
+    /// The largest size of a tile, in pixels (256 × 256 by default). Values are stored as given;
+    /// drawing keeps each side within 16…2048 pixels (a non-positive or non-finite side is
+    /// drawn as 256), with a message.
+    open var tileSize: CGSize {
+        get { state.tiled?.tileSize ?? CGSize(width: 256, height: 256) }
+        set { setProperty("tileSize", \.tiled!.tileSize, newValue); invalidateTiles() }
+    }
+
+    /// How many levels of detail the layer keeps (1 by default); each level has half the
+    /// resolution of the one before. Drawing clamps it to 1…31 and, as on Apple, to the level
+    /// whose one tile holds the whole layer.
+    open var levelsOfDetail: Int {
+        get { state.tiled?.levelsOfDetail ?? 1 }
+        set { setProperty("levelsOfDetail", \.tiled!.levelsOfDetail, newValue); invalidateTiles() }
+    }
+
+    /// How many of the levels of detail magnify (0 by default): 2 gives levels at 2× and 4×.
+    /// Drawing clamps it to 0…30.
+    open var levelsOfDetailBias: Int {
+        get { state.tiled?.levelsOfDetailBias ?? 0 }
+        set { setProperty("levelsOfDetailBias", \.tiled!.levelsOfDetailBias, newValue); invalidateTiles() }
+    }
+
+    /// Forgets every drawn tile; the visible ones are drawn again at the next commit.
+    open override func setNeedsDisplay() {
+        guard !isPresentationCopy else { return }
+        tileCache.removeAll()
+        super.setNeedsDisplay()
+    }
+
+    /// Forgets the drawn tiles that meet `r` (in the layer's coordinates); they are drawn again
+    /// at the next commit.
+    open override func setNeedsDisplay(_ r: CGRect) {
+        guard !isPresentationCopy else { return }
+        tileCache.remove(intersecting: r)
+        super.setNeedsDisplay()
+    }
+
+    /// Draws the visible tiles that are not drawn yet (with the model's geometry: the commit
+    /// it runs in is about to show it). Does not set `contents`.
+    open override func display() {
+        guard !isPresentationCopy else { return }
+        updateTiles(geometry: self)
+    }
+
+    private func invalidateTiles() {
+        guard !isPresentationCopy else { return }
+        tileCache.removeAll()
+        super.setNeedsDisplay()
+    }
+
+    /// Says `message` once for this layer.
+    package func reportOnce(_ message: String) {
+        guard !reported.contains(message) else { return }
+        reported.insert(message)
+        StrataDiagnostics.report(message)
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+
+/// Which tiles are visible, and drawing them.
+extension CATiledLayer {
+    /// Brings the tiles up to date with what the layer shows at the current media time (its
+    /// presentation values once it has been committed, its model values before).
+    package func updateVisibleTiles() {
+        guard !isPresentationCopy else { return }
+        let geometry = committedNode != nil ? presentationCopy() : nil
+        updateTiles(geometry: geometry ?? self)
+    }
+
+    /// Draws the tiles `geometry` (this layer or its presentation copy, in its tree) shows that
+    /// are not drawn yet, evicts old ones past the budget, and hands the visible ones to the
+    /// render side (marking the layer changed only when they differ from the last ones).
+    package func updateTiles(geometry: CALayer) {
+        let (keys, grid) = visibleTiles(geometry: geometry)
+        var shown: [TileImage] = []
+        shown.reserveCapacity(keys.count)
+        if let grid {
+            for key in keys {
+                if let t = tileCache.tile(key, draw: { drawTile(key, grid: grid) }) { shown.append(t) }
+            }
+        }
+        tileCache.trim(keeping: Set(keys))
+        guard keys != tileCache.shownKeys else { return }
+        tileCache.shownKeys = keys
+        state.tiled?.tiles = shown
+        markChanged()
+    }
+
+    /// The keys of the visible tiles, in rows top to bottom, and their grid.
+    package func visibleTiles(geometry: CALayer) -> ([TileKey], TileGrid?) {
+        let s = geometry.state
+        guard let t = s.tiled, !s.isHidden else { return ([], nil) }
+        let region = Self.visibleRegion(of: geometry)
+        guard !region.isNull else { return ([], nil) }
+        let map = LayerGeometry.planeMap(LayerGeometry.toRoot(geometry))
+        var deviceScale = DrawListBuilder.maximumScale(map, over: region)
+        if !deviceScale.isFinite || deviceScale <= 0 { deviceScale = 1 }
+        var grid = TileGrid.make(tileSize: t.tileSize, levelsOfDetail: t.levelsOfDetail,
+                                 levelsOfDetailBias: t.levelsOfDetailBias, contentsScale: s.contentsScale,
+                                 deviceScale: deviceScale, boundsSize: s.bounds.size, report: reportOnce)
+        // Half a tile beyond what shows: the render thread evaluates a little later than this
+        // pass, and an animated scroll must not show a gap at the edge.
+        let bounds = s.bounds
+        var wanted = region.finiteOutset(dx: grid.tileWidth / 2, dy: grid.tileHeight / 2).finiteIntersection(bounds)
+        if wanted.isNull { wanted = region }
+        var top = geometry
+        while let up = top._superlayer { top = up }
+        // The root's bounds are the window (a layer with no superlayer has none).
+        let window = top === geometry ? 0 : Double(top.state.bounds.width * top.state.bounds.height)
+        let budget = TileGrid.pixelBudget(windowPixels: window)
+        var coarsened = 0
+        while let (cols, rows) = grid.indexRanges(covering: wanted),
+              !grid.fits(tileCount: Double(cols.count) * Double(rows.count), pixelBudget: budget),
+              grid.pixelScale > 1e-300 {
+            grid = grid.coarsened()
+            coarsened += 1
+        }
+        if coarsened > 0 {
+            reportOnce("CATiledLayer: more than \(TileGrid.maximumVisibleTiles) tiles or \(Int(budget)) pixels would be visible; tiles drawn covering \(1 << min(coarsened, 60))× the points on each side")
+        }
+        guard let (cols, rows) = grid.indexRanges(covering: wanted) else {
+            reportOnce("CATiledLayer: the visible part of the layer (\(wanted)) is too far from its origin to cut into tiles; nothing drawn")
+            return ([], nil)
+        }
+        var keys: [TileKey] = []
+        keys.reserveCapacity(cols.count * rows.count)
+        for r in rows { for c in cols { keys.append(grid.key(column: c, row: r)) } }
+        return (keys, grid)
+    }
+
+    /// The part of `layer`'s bounds not clipped away by a `masksToBounds` ancestor or by the
+    /// root layer's bounds (the window), in `layer`'s coordinates (bounding boxes under
+    /// rotation or perspective; a clip that cannot be mapped into the layer's plane is left out).
+    package static func visibleRegion(of layer: CALayer) -> CGRect {
+        var visible = layer.state.bounds.finiteIntersection(layer.state.bounds)
+        var ancestor = layer._superlayer
+        while let a = ancestor, !visible.isNull {
+            let isRoot = a._superlayer == nil
+            if a.state.masksToBounds || (isRoot && a.state.bounds.width > 0 && a.state.bounds.height > 0) {
+                let clip = layer.convert(a.state.bounds, from: a)
+                if !clip.isNull { visible = visible.finiteIntersection(clip) }
+            }
+            ancestor = a._superlayer
+        }
+        return visible
+    }
+
+    /// Draws one tile through `draw(in:)`: a bitmap of the tile's pixels whose context has the
+    /// layer's coordinates (y down, as the backing store's), scaled to the level and clipped to
+    /// the tile, so `ctx.boundingBoxOfClipPath` is the tile's rectangle.
+    private func drawTile(_ key: TileKey, grid: TileGrid) -> TileImage? {
+        let rect = grid.rect(column: key.column, row: key.row)
+        let w = grid.tileWidthPixels, h = grid.tileHeightPixels
+        guard let ctx = CGContext(data: nil, width: w, height: h, bitsPerComponent: 8, bytesPerRow: 0,
+                                  space: CGColorSpaceCreateDeviceRGB(),
+                                  bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
+        else { return nil }
+        ctx.translateBy(x: 0, y: CGFloat(h))
+        ctx.scaleBy(x: grid.pixelScale, y: -grid.pixelScale)
+        ctx.translateBy(x: -rect.minX, y: -rect.minY)
+        ctx.clip(to: rect)
+        draw(in: ctx)
+        guard let image = ctx.makeImage() else { return nil }
+        return TileImage(rect: rect, image: image)
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// The tiles a `CATiledLayer` has drawn, least recently shown evicted first once they hold
+/// more than `budgetBytes` (tiles on screen are never evicted, so a screenful larger than the
+/// budget stays whole).
+package final class TileCache {
+    /// Apple documents no figure; 64 MiB holds 256 tiles of 256 × 256 BGRA pixels.
+    package static let defaultBudgetBytes = 64 << 20
+
+    private struct Entry {
+        let tile: TileImage
+        let bytes: Int
+        var lastUse: UInt64
+    }
+
+    private var entries: [TileKey: Entry] = [:]
+    private var clock: UInt64 = 0
+    package let budgetBytes: Int
+    /// The bytes of pixels held now.
+    package private(set) var bytes = 0
+    /// Tiles drawn since the cache was made (each a `draw(in:)` call).
+    package private(set) var tilesDrawn = 0
+    /// The keys last handed to the render side, in order (to know when they change).
+    package var shownKeys: [TileKey] = []
+
+    package init(budgetBytes: Int = TileCache.defaultBudgetBytes) { self.budgetBytes = budgetBytes }
+
+    /// How many tiles are held.
+    package var count: Int { entries.count }
+
+    /// The tile of `key`, drawn by `draw` when it is not held; marks it used now.
+    package func tile(_ key: TileKey, draw: () -> TileImage?) -> TileImage? {
+        clock &+= 1
+        if var e = entries[key] {
+            e.lastUse = clock
+            entries[key] = e
+            return e.tile
+        }
+        guard let tile = draw() else { return nil }
+        tilesDrawn += 1
+        let b = tile.image.bytesPerRow * tile.image.height
+        entries[key] = Entry(tile: tile, bytes: b, lastUse: clock)
+        bytes += b
+        return tile
+    }
+
+    /// Evicts the least recently used tiles not in `keep` until the budget holds.
+    package func trim(keeping keep: Set<TileKey>) {
+        guard bytes > budgetBytes else { return }
+        let candidates = entries.filter { !keep.contains($0.key) }.sorted { $0.value.lastUse < $1.value.lastUse }
+        for (key, e) in candidates {
+            guard bytes > budgetBytes else { break }
+            entries[key] = nil
+            bytes -= e.bytes
+        }
+    }
+
+    /// Forgets every tile (the layer's content changed).
+    package func removeAll() {
+        entries.removeAll()
+        bytes = 0
+        shownKeys = []
+    }
+
+    /// Forgets the tiles that meet `r` (in the layer's coordinates).
+    package func remove(intersecting r: CGRect) {
+        for (key, e) in entries where !e.tile.rect.finiteIntersection(r).isNull {
+            entries[key] = nil
+            bytes -= e.bytes
+        }
+        shownKeys = []
+    }
+}

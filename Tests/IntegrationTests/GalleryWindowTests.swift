@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+@testable import QuartzCore
+import StrataDemos
+
+extension WindowTests {
+    /// `strata gallery` on Xvfb: the exhibits animate (two screenshots a second apart differ
+    /// inside them), and a click on each item, at the point `GalleryLayout` gives, names it.
+    @Suite(.timeLimit(.minutes(2)))
+    struct GalleryWindowTests {
+        @Test func itemsAnimateAndAClickNamesEach() async throws {
+            let items = GalleryCatalog.all.map(\.name)
+            let layout = GalleryLayout(count: items.count, size: CGSize(width: 640, height: 480))
+            let demo = try await LiveDemo(["gallery"], title: "gallery$")
+            defer { demo.stop() }
+            #expect(await demo.strata.waitForLine { $0.hasPrefix("gallery:") } != nil)
+            let first = layout.clickPoint(0)
+            let a = try await demo.screenshot("gallery-a", timeout: 10) {
+                $0.rgb(Int(first.x), Int(first.y)).distance(to: .black) > 16
+            }
+            try await Task.sleep(for: .milliseconds(1200))
+            let b = try await demo.screenshot("gallery-b")
+            for i in items.indices {
+                let f = layout.exhibitFrame(i).insetBy(dx: 12, dy: 12)
+                var differing = 0
+                for y in Int(f.minY)..<Int(f.maxY) {
+                    for x in Int(f.minX)..<Int(f.maxX) where a.rgb(x, y).distance(to: b.rgb(x, y)) > 24 { differing += 1 }
+                }
+                #expect(Double(differing) / Double(f.width * f.height) > 0.02, "\(items[i]) did not move between the screenshots")
+            }
+            for (i, name) in items.enumerated() {
+                let p = layout.clickPoint(i)
+                try await demo.click(x: Int(p.x), y: Int(p.y))
+                let line = await demo.strata.waitForLine { $0 == "gallery: hit \(name)" }
+                #expect(line != nil, "no hit line for \(name); stdout: \(demo.strata.stdout)")
+            }
+            try await demo.click(x: 2, y: 2)
+            #expect(await demo.strata.waitForLine { $0 == "gallery: hit none" } != nil)
+        }
+    }
+}

@@ -1,0 +1,223 @@
+import Foundation
+import Testing
+@testable import QuartzCore
+
+/// A tiled layer that records each `draw(in:)` (the clip's bounding box and the context's
+/// scale) and fills the tile with a colour from its column and row.
+final class RecordingTiledLayer: CATiledLayer {
+    var clips: [CGRect] = []
+    var scales: [CGFloat] = []
+
+    /// Tile (column, row)'s colour: red 40·column, green 40·row, blue 255, opaque.
+    static func color(column: Int, row: Int) -> UInt32 {
+        0xFF00_00FF | UInt32(40 * column & 0xFF) << 16 | UInt32(40 * row & 0xFF) << 8
+    }
+
+    override func draw(in ctx: CGContext) {
+        let r = ctx.boundingBoxOfClipPath
+        clips.append(r)
+        scales.append(ctx.ctm.a)
+        let c = Self.color(column: Int((r.minX / r.width).rounded()), row: Int((r.minY / r.height).rounded()))
+        ctx.setFillColor(CGColor(red: CGFloat(c >> 16 & 0xFF) / 255, green: CGFloat(c >> 8 & 0xFF) / 255,
+                                 blue: CGFloat(c & 0xFF) / 255, alpha: 1))
+        ctx.fill(r)
+    }
+}
+
+/// `CATiledLayer`: Apple's defaults, one `draw(in:)` per visible tile with the clip and scale
+/// of its level, tiles reused when scrolling, the memory bound, and clamped bad settings.
+struct TiledLayerTests {
+    /// A window-sized root (its bounds clip, as a window does) holding a tiled layer.
+    private func makeTree(window: CGSize, layerFrame: CGRect) -> (CALayer, RecordingTiledLayer) {
+        CATransaction.begin(); CATransaction.setDisableActions(true)
+        defer { CATransaction.commit() }
+        let root = CALayer()
+        root.frame = CGRect(origin: .zero, size: window)
+        root.backgroundColor = CGColor(gray: 1, alpha: 1)
+        let tiled = RecordingTiledLayer()
+        tiled.frame = layerFrame
+        root.addSublayer(tiled)
+        return (root, tiled)
+    }
+
+    private func tile(_ c: Int, _ r: Int, side: CGFloat = 256) -> CGRect {
+        CGRect(x: CGFloat(c) * side, y: CGFloat(r) * side, width: side, height: side)
+    }
+
+    @Test(.manualClock) func defaultsAndKeyValueCoding() {
+        let t = CATiledLayer()
+        #expect(t.tileSize == CGSize(width: 256, height: 256))
+        #expect(t.levelsOfDetail == 1)
+        #expect(t.levelsOfDetailBias == 0)
+        #expect(CATiledLayer.fadeDuration() == 0.25)
+        #expect(t.value(forKey: "tileSize") as? CGSize == CGSize(width: 256, height: 256))
+        t.setValue(NSNumber(value: 4), forKey: "levelsOfDetail")
+        t.setValue(2, forKey: "levelsOfDetailBias")
+        t.setValue(CGSize(width: 128, height: 64), forKey: "tileSize")
+        #expect(t.levelsOfDetail == 4 && t.levelsOfDetailBias == 2 && t.tileSize == CGSize(width: 128, height: 64))
+        let copy = CATiledLayer(layer: t)
+        #expect(copy.levelsOfDetail == 4 && copy.tileSize == CGSize(width: 128, height: 64))
+    }
+
+    /// A 1000 × 600 layer in a 300 × 300 window: the visible part (0…300)² plus half a tile
+    /// (128) reaches 428, so columns 0…1 and rows 0…1 are drawn, each once, at scale 1.
+    @Test(.manualClock) func drawsOnlyTheVisibleTilesClippedToEach() {
+        let (root, tiled) = makeTree(window: CGSize(width: 300, height: 300), layerFrame: CGRect(x: 0, y: 0, width: 1000, height: 600))
+        let image = Golden.render(root, width: 300, height: 300)
+        #expect(tiled.clips == [tile(0, 0), tile(1, 0), tile(0, 1), tile(1, 1)])
+        #expect(tiled.scales == [1, 1, 1, 1])
+        #expect(tiled.state.tiled?.tiles.count == 4)
+        #expect(Golden.pixel(image, 10, 10) == RecordingTiledLayer.color(column: 0, row: 0))
+        #expect(Golden.pixel(image, 270, 10) == RecordingTiledLayer.color(column: 1, row: 0))
+        #expect(Golden.pixel(image, 10, 270) == RecordingTiledLayer.color(column: 0, row: 1))
+        #expect(Golden.pixel(image, 299, 299) == RecordingTiledLayer.color(column: 1, row: 1))
+        // Scrolled by (300, 300): columns and rows 0…2 show; the four drawn are reused.
+        CATransaction.begin(); CATransaction.setDisableActions(true)
+        tiled.frame.origin = CGPoint(x: -300, y: -300)
+        CATransaction.commit()
+        let scrolled = Golden.render(root, width: 300, height: 300)
+        #expect(tiled.tileCache.tilesDrawn == 9)
+        #expect(Set(tiled.clips).count == 9)
+        #expect(Golden.pixel(scrolled, 0, 0) == RecordingTiledLayer.color(column: 1, row: 1))
+        #expect(Golden.pixel(scrolled, 250, 250) == RecordingTiledLayer.color(column: 2, row: 2))
+    }
+
+    /// Levels: with 3 levels (1, ½, ¼) a layer shown at ¼ scale draws 1024-point tiles at
+    /// scale ¼; with one level it draws 256-point tiles at scale 1; a 2-level magnifying bias
+    /// at 3× draws 64-point tiles at scale 4.
+    @Test(.manualClock) func levelOfDetailFollowsTheScaleOnScreen() {
+        let (root, tiled) = makeTree(window: CGSize(width: 300, height: 300), layerFrame: CGRect(x: 0, y: 0, width: 4000, height: 4000))
+        tiled.clips = []
+        tiled.scales = []
+        CATransaction.begin(); CATransaction.setDisableActions(true)
+        tiled.anchorPoint = .zero
+        tiled.position = .zero
+        tiled.transform = CATransform3DMakeScale(0.25, 0.25, 1)
+        tiled.levelsOfDetail = 3
+        CATransaction.commit()
+        _ = Golden.render(root, width: 300, height: 300)
+        // Visible: (0…1200)² in the layer, + 512 → columns and rows 0…1 of 1024-point tiles.
+        #expect(tiled.clips == [tile(0, 0, side: 1024), tile(1, 0, side: 1024), tile(0, 1, side: 1024), tile(1, 1, side: 1024)])
+        #expect(tiled.scales == [0.25, 0.25, 0.25, 0.25])
+
+        let grid1 = TileGrid.make(tileSize: CGSize(width: 256, height: 256), levelsOfDetail: 1, levelsOfDetailBias: 0,
+                                  contentsScale: 1, deviceScale: 0.25, boundsSize: CGSize(width: 4000, height: 4000)) { _ in }
+        #expect(grid1.level == 0 && grid1.tileWidth == 256)
+        let magnified = TileGrid.make(tileSize: CGSize(width: 256, height: 256), levelsOfDetail: 3, levelsOfDetailBias: 2,
+                                      contentsScale: 1, deviceScale: 3, boundsSize: CGSize(width: 4000, height: 4000)) { _ in }
+        #expect(magnified.level == 2 && magnified.pixelScale == 4 && magnified.tileWidth == 64)
+        // Apple: the coarsest level holds the whole layer in one tile (512 = 2 tiles → level −1).
+        let small = TileGrid.make(tileSize: CGSize(width: 256, height: 256), levelsOfDetail: 10, levelsOfDetailBias: 0,
+                                  contentsScale: 1, deviceScale: 0.01, boundsSize: CGSize(width: 512, height: 512)) { _ in }
+        #expect(small.level == -1 && small.tileWidth == 512)
+        // contentsScale 2: level 0 is 2 pixels per point, so a 256-pixel tile covers 128 points.
+        let retina = TileGrid.make(tileSize: CGSize(width: 256, height: 256), levelsOfDetail: 1, levelsOfDetailBias: 0,
+                                   contentsScale: 2, deviceScale: 2, boundsSize: CGSize(width: 4000, height: 4000)) { _ in }
+        #expect(retina.level == 0 && retina.pixelScale == 2 && retina.tileWidth == 128)
+    }
+
+    /// An animated scroll draws the tiles the presentation shows, not the model's.
+    @Test func visibleTilesFollowThePresentation() {
+        CAMediaClock.withManualClock(startingAt: 0) { clock in
+            let (root, tiled) = makeTree(window: CGSize(width: 300, height: 300), layerFrame: CGRect(x: 0, y: 0, width: 2000, height: 256))
+            attachToRenderer(root)
+            let a = CABasicAnimation(keyPath: "position.x")
+            a.fromValue = 1000    // origin 0
+            a.toValue = 0         // origin −1000
+            a.duration = 1
+            tiled.add(a, forKey: "scroll")
+            CATransaction.flush()
+            clock.set(0.5)        // origin −500: the layer's 500…800 shows, 372…928 with the margin
+            tiled.updateVisibleTiles()
+            #expect(tiled.tileCache.shownKeys.map(\.column) == [1, 2, 3])
+            #expect(tiled.tileCache.shownKeys.map(\.row) == [0, 0, 0])
+            #expect(tiled.state.tiled?.tiles.map(\.rect) == [tile(1, 0), tile(2, 0), tile(3, 0)])
+        }
+    }
+
+    /// A 20,000 × 20,000 layer scrolled to 40 places in an 800 × 600 window: at most 5 × 5
+    /// tiles are visible at a time, and the cache never holds more than its 64 MiB (256 tiles of
+    /// 256 KiB) though about a thousand tiles are drawn (all of them would be 1.5 GiB).
+    @Test(.manualClock) func memoryStaysBoundedWhileScrollingAHugeLayer() {
+        let (root, tiled) = makeTree(window: CGSize(width: 800, height: 600), layerFrame: CGRect(x: 0, y: 0, width: 20_000, height: 20_000))
+        for k in 0..<40 {
+            let x = CGFloat(k * 4_993 % 19_200), y = CGFloat(k * 7_919 % 19_400)
+            CATransaction.begin(); CATransaction.setDisableActions(true)
+            tiled.frame.origin = CGPoint(x: -x, y: -y)
+            CATransaction.commit()
+            let before = tiled.clips.count
+            tiled.updateTiles(geometry: tiled)
+            let window = CGRect(x: x - 128, y: y - 128, width: 800 + 256, height: 600 + 256)
+            #expect(tiled.clips[before...].allSatisfy { $0.intersects(window) }, "only visible tiles are drawn")
+            #expect((tiled.state.tiled?.tiles.count ?? 0) <= 30)
+            #expect(tiled.tileCache.bytes <= TileCache.defaultBudgetBytes)
+        }
+        #expect(tiled.tileCache.tilesDrawn > 600)
+        #expect(tiled.tileCache.count <= 256)
+    }
+
+    /// `setNeedsDisplay(_:)` redraws only the tiles meeting the rect; `setNeedsDisplay()` all.
+    @Test(.manualClock) func invalidationRedrawsTheTilesItMeets() {
+        let (root, tiled) = makeTree(window: CGSize(width: 300, height: 300), layerFrame: CGRect(x: 0, y: 0, width: 1000, height: 600))
+        _ = Golden.render(root, width: 300, height: 300)
+        #expect(tiled.tileCache.tilesDrawn == 4)
+        tiled.setNeedsDisplay(CGRect(x: 300, y: 10, width: 5, height: 5))   // tile (1, 0) only
+        _ = Golden.render(root, width: 300, height: 300)
+        #expect(tiled.tileCache.tilesDrawn == 5)
+        #expect(tiled.clips.last == tile(1, 0))
+        tiled.setNeedsDisplay()
+        _ = Golden.render(root, width: 300, height: 300)
+        #expect(tiled.tileCache.tilesDrawn == 9)
+    }
+
+    /// Bad settings are clamped with one message each: a tile side of 0, NaN or −5 is drawn as
+    /// 256, 1 as 16 and 10⁹ as 2048 pixels; 0 or 10⁶ levels as 1 or 31; a bias of −1 or 10⁶ as
+    /// 0 or 30; and tiles too small for the screen grow until at most 1024 show.
+    @Test(.manualClock) func hostileSettingsAreClamped() throws {
+        func grid(_ size: CGSize, lod: Int = 1, bias: Int = 0) -> (TileGrid, [String]) {
+            var messages: [String] = []
+            let g = TileGrid.make(tileSize: size, levelsOfDetail: lod, levelsOfDetailBias: bias, contentsScale: 1,
+                                  deviceScale: 1, boundsSize: CGSize(width: 1000, height: 1000)) { messages.append($0) }
+            return (g, messages)
+        }
+        #expect(grid(.zero).0.tileWidthPixels == 256)
+        #expect(grid(.zero).1.count == 2)
+        #expect(grid(CGSize(width: CGFloat.nan, height: -5)).0.tileHeightPixels == 256)
+        #expect(grid(CGSize(width: 1, height: 1)).0.tileWidthPixels == 16)
+        #expect(grid(CGSize(width: 1e9, height: 1e9)).0.tileWidthPixels == 2048)
+        #expect(grid(CGSize(width: 256, height: 256), lod: 0).0.level == 0)
+        #expect(grid(CGSize(width: 256, height: 256), lod: 0).1.count == 1)
+        let many = grid(CGSize(width: 256, height: 256), lod: 1_000_000, bias: 1_000_000)
+        #expect(many.0.level == 0, "device scale 1 picks level 0 among 2^30 … 2^0")
+        #expect(many.1.count == 2)
+        #expect(grid(CGSize(width: 256, height: 256), bias: -1).0.level == 0)
+
+        let (root, tiled) = makeTree(window: CGSize(width: 1200, height: 1200), layerFrame: CGRect(x: 0, y: 0, width: 5000, height: 5000))
+        tiled.state.tiled?.tileSize = CGSize(width: 16, height: 16)   // as set, before any commit draws
+        var keys: [TileKey] = []
+        let messages = StrataDiagnostics.capture { keys = tiled.visibleTiles(geometry: tiled).0 }
+        // (0…1200) + half a 16-point tile is 0…1208: 76² = 5776 tiles of 16 points, 38² = 1444 of
+        // 32, both past 1024; 19² = 361 of 64 points show.
+        #expect(keys.count == 19 * 19)
+        #expect(keys.first?.widthPixels == 64)
+        #expect(messages.count == 1 && messages[0].contains("1024"), "\(messages)")
+        // A 10⁹-point layer with nothing clipping it: coarser levels until tiles of at most 512
+        // pixels, 4 M pixels in all (the least budget: 16 tiles), cover it.
+        CATransaction.begin(); CATransaction.setDisableActions(true)
+        let lone = RecordingTiledLayer()
+        lone.bounds = CGRect(x: 0, y: 0, width: 1e9, height: 1e9)
+        CATransaction.commit()
+        var hugeKeys: [TileKey] = []
+        var hugeGrid: TileGrid?
+        _ = StrataDiagnostics.capture { (hugeKeys, hugeGrid) = lone.visibleTiles(geometry: lone) }
+        let g2 = try #require(hugeGrid)
+        #expect(hugeKeys.count <= 1024 && g2.tileWidthPixels == 512)
+        #expect(hugeKeys.count == 16)
+        #expect(Double(g2.tileWidth) * 4 >= 1e9, "4 × 4 tiles cover the whole layer")
+        // Tile indices beyond 10^15 are refused (Int conversion would trap or lose the column).
+        let g = grid(CGSize(width: 256, height: 256)).0
+        #expect(g.indexRanges(covering: CGRect(x: 1e300, y: 0, width: 1e290, height: 10)) == nil)
+        #expect(g.indexRanges(covering: CGRect(x: 0, y: 0, width: CGFloat.nan, height: 10)) == nil)
+        #expect(g.indexRanges(covering: CGRect(x: 256, y: 0, width: 256, height: 10))?.columns == 1...1)
+    }
+}
