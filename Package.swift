@@ -48,6 +48,7 @@ let package = Package(
         .testTarget(name: "ClientStyleTests", dependencies: ["QuartzCore", "_Testing_CoreGraphics"]),
         .target(name: "XvfbSupport", path: "Tests/XvfbSupport"),
         .testTarget(name: "X11HostTests", dependencies: ["X11Host", "Raster", "XvfbSupport"]),
+        .testTarget(name: "StrataAppTests", dependencies: ["StrataApp", "QuartzCore", "Raster"]),
         .testTarget(name: "IntegrationTests", dependencies: ["QuartzCore", "StrataDemos", "XvfbSupport"]),
     ],
     swiftLanguageModes: [.v6]

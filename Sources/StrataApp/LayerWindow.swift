@@ -9,6 +9,8 @@ import X11Host
 /// input turned into pan and tap gestures for the app.
 ///
 /// The app's closures run on the main queue; implicit transactions commit there each cycle.
+/// When nothing animates and nothing is committed, both display links sleep and the process
+/// does not wake at all; a commit, an input event or an animation that starts wakes them.
 /// Built-in keys: `f` FPS/frame-time HUD, `s` PNG screenshot, `Shift+S` slow animations (×10, as
 /// the iOS simulator), space pauses, Escape or `q` closes.
 @MainActor
@@ -26,7 +28,8 @@ public final class LayerWindow {
     /// Called after the window changed size (width, height in points).
     public var onResize: ((CGFloat, CGFloat) -> Void)?
     /// Called every display frame on the main queue (60 Hz), before implicit transactions commit.
-    public var onFrame: (() -> Void)?
+    /// While it is set the window never sleeps (the app animates by hand).
+    public var onFrame: (() -> Void)? { didSet { mainLink?.wake() } }
 
     /// Lines the app adds to the HUD (e.g. the last hit layer's name).
     public var hudLines: [String] = [] { didSet { updateHUD() } }
@@ -38,7 +41,8 @@ public final class LayerWindow {
     private let hudText = CATextLayer()
     private let loop: RenderLoop
     private var gestures = GestureRecognizer()
-    private var mainLink: CADisplayLink?
+    private var mainLink: PausingDisplayLink?
+    private var commits: CommittedTrees.Observation?
     private var showsHUD = false
     private var slow = false
     private var paused = false
@@ -103,11 +107,13 @@ public final class LayerWindow {
     public func run() -> Never {
         endOnTerminatingSignals()
         loop.start()
-        let link = CADisplayLink { [weak self] _ in
+        let link = PausingDisplayLink { [weak self] in
             MainActor.assumeIsolated { self?.frame() }
         }
-        link.add(to: .main, forMode: .common)
+        link.start(on: .main)
         mainLink = link
+        // A commit may have added animations: their events and removal are delivered here.
+        commits = CommittedTrees.observeCommits(of: host) { [weak link] in link?.wake() }
         dispatchMain()
     }
 
@@ -139,6 +145,10 @@ public final class LayerWindow {
             fpsFrames = 0
             if showsHUD { updateHUD() }
         }
+        // Nothing left to deliver, nothing drawn by hand, no HUD to refresh: sleep.
+        if onFrame == nil, !showsHUD, !AnimationLifecycle.hasLiveAnimations(on: CAMediaClock.current) {
+            mainLink?.pauseUnlessWoken()
+        }
     }
 
     private static func resetCounter(_ loop: RenderLoop) { loop.resetFrameCount() }
@@ -163,6 +173,7 @@ public final class LayerWindow {
     // MARK: Events
 
     private func handle(_ event: X11Event) {
+        mainLink?.wake()
         switch event {
         case .mouseDown(let button, let x, let y, _):
             if button == .left { gestures.press(CGPoint(x: x, y: y)) }

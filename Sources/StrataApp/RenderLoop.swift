@@ -7,12 +7,13 @@ import Synchronization
 /// The render side of a window: a display link on its own queue evaluates the committed tree
 /// at each tick and rasterises it; finished frames are handed to `present` (on the main queue).
 ///
-/// The app thread only commits; it never waits for a frame, and a tick that finds nothing new
-/// costs no rendering.
+/// The app thread only commits; it never waits for a frame. A tick that finds nothing new and
+/// nothing animating puts the link to sleep; a commit of the tree, an expose or a resize wakes it.
 final class RenderLoop: @unchecked Sendable {
     let renderer: CARenderer
     private let queue = DispatchQueue(label: "org.strata.render", qos: .userInteractive)
-    private var link: CADisplayLink?
+    private var link: PausingDisplayLink?
+    private var commits: CommittedTrees.Observation?
     private let lock = NSLock()
     private var presentInFlight = false
     private var needsPresent = true
@@ -26,6 +27,7 @@ final class RenderLoop: @unchecked Sendable {
         var framesPresented = 0
         var lastRasterMs = 0.0
         var lastEvaluateMs = 0.0
+        var lastFrameTime: CFTimeInterval = 0
     }
     private let counters = Mutex(Counters())
 
@@ -33,6 +35,10 @@ final class RenderLoop: @unchecked Sendable {
     var framesPresented: Int { counters.withLock { $0.framesPresented } }
     /// The last drawn frame's evaluation and rasterisation time, in milliseconds.
     var lastFrameMs: Double { counters.withLock { $0.lastRasterMs + $0.lastEvaluateMs } }
+    /// The media time the last drawn frame shows.
+    var lastFrameTime: CFTimeInterval { counters.withLock { $0.lastFrameTime } }
+    /// Whether the display link sleeps (nothing changed, nothing animates).
+    var isSleeping: Bool { link?.isSleeping ?? false }
 
     init(width: Int, height: Int, root: CALayer) {
         renderer = CARenderer(width: width, height: height)
@@ -40,14 +46,19 @@ final class RenderLoop: @unchecked Sendable {
     }
 
     func start() {
-        let link = CADisplayLink { [weak self] l in self?.tick(l) }
+        let link = PausingDisplayLink { [weak self] in self?.tick() }
         self.link = link
+        commits = CommittedTrees.observeCommits(of: renderer.layer!) { [weak self] in self?.wake() }
         link.start(on: queue)
     }
+
+    /// Resumes a sleeping link (a commit, an expose, a resize).
+    func wake() { link?.wake() }
 
     /// Stops ticking and waits for a tick in progress (and its present) to finish: after this
     /// returns, the render queue touches neither the renderer nor the window again.
     func stop() {
+        commits = nil
         link?.invalidate()
         queue.sync {}
     }
@@ -56,10 +67,10 @@ final class RenderLoop: @unchecked Sendable {
     func makeImage() -> CGImage { queue.sync { renderer.makeImage() } }
 
     /// Draw and present on the next tick even if nothing changed (expose).
-    func setNeedsPresent() { lock.lock(); needsPresent = true; lock.unlock() }
+    func setNeedsPresent() { lock.lock(); needsPresent = true; lock.unlock(); wake() }
 
     /// The framebuffer follows the window's size from the next tick on.
-    func resize(width: Int, height: Int) { lock.lock(); pendingSize = (width, height); needsPresent = true; lock.unlock() }
+    func resize(width: Int, height: Int) { lock.lock(); pendingSize = (width, height); needsPresent = true; lock.unlock(); wake() }
 
     /// Starts a new frame count (for the frames-per-second figure).
     func resetFrameCount() { counters.withLock { $0.framesPresented = 0 } }
@@ -70,7 +81,7 @@ final class RenderLoop: @unchecked Sendable {
         counters.withLock { $0.framesPresented += 1 }
     }
 
-    private func tick(_ link: CADisplayLink) {
+    private func tick() {
         lock.lock()
         if presentInFlight { lock.unlock(); return }
         let size = pendingSize
@@ -82,13 +93,19 @@ final class RenderLoop: @unchecked Sendable {
             renderer.surface.resize(width: w, height: h)
             renderer.invalidate()
         }
-        renderer.beginFrame(atTime: CACurrentMediaTime())
+        let now = CACurrentMediaTime()
+        renderer.beginFrame(atTime: now)
         renderer.render()
         renderer.endFrame()
         let stats = renderer.lastFrameStatistics
-        guard stats.didDraw || force, let present else { return }
+        guard stats.didDraw || force, let present else {
+            // Nothing new, nothing animating (else it would have drawn): sleep until woken.
+            if !stats.didDraw { link?.pauseUnlessWoken() }
+            return
+        }
         if stats.didDraw {
             counters.withLock {
+                $0.lastFrameTime = now
                 $0.lastRasterMs = stats.rasterSeconds * 1000
                 $0.lastEvaluateMs = stats.evaluateSeconds * 1000
             }

@@ -33,6 +33,7 @@ public final class X11Display {
     private var windows: [UInt: WeakWindow] = [:]
     private var pending: [(window: X11Window, event: X11Event)] = []
     private var isDelivering = false
+    private var deliveryScheduled = false
     private var notesShown: Set<String> = []
 
     struct Atoms {
@@ -70,6 +71,7 @@ public final class X11Display {
             note("X11Host: the visual is not 32-bit BGRA LSB-first (\(format.summary)); converting every pixel on present (slow)")
         }
         source = Self.makeEventSource(fd: XConnectionNumber(handle), owner: self)
+        deliverQueuedEventsLater()
     }
 
     isolated deinit {
@@ -80,11 +82,37 @@ public final class X11Display {
 
     /// Reads every event Xlib has or the socket holds, then delivers them to the windows'
     /// `onEvent` handlers. The event source calls this; so does every `present`.
+    ///
+    /// Handlers may call Xlib, which reads the socket as it flushes (XCB polls for input while
+    /// writing) or waits for a reply: events read that way are in Xlib's queue, no longer on the
+    /// socket, and the read source would never fire for them. So this repeats until Xlib's queue
+    /// is empty after the handlers ran.
     public func processEvents() {
         // The server went away while a window was being closed; any further use ends here.
         if XErrorTrap.isLost(handle) { XErrorTrap.exitForLostConnection(name: name) }
-        pullEvents()
-        deliverPending()
+        repeat {
+            pullEvents()
+            deliverPending()
+        } while !isDelivering && XEventsQueued(handle, QueuedAfterReading) > 0
+    }
+
+    /// Sends the requests buffered so far (`XFlush`), then picks up any event the flush read.
+    func flush() {
+        XFlush(handle)
+        deliverQueuedEventsLater()
+    }
+
+    /// Root cause of windows that missed their first Expose: any Xlib call outside
+    /// `processEvents` that flushes or waits for a reply (`XFlush`, `XSync`, an atom lookup) may
+    /// read the events waiting on the socket into Xlib's queue. When it does so before the
+    /// read source's thread looks (likely on a loaded machine), the source sees an empty socket
+    /// and never fires; the events waited for the next present. After such calls this looks in
+    /// Xlib's queue (without blocking) and, if events are there, delivers them from the main
+    /// queue, as the read source would have.
+    func deliverQueuedEventsLater() {
+        guard !deliveryScheduled, XEventsQueued(handle, QueuedAfterReading) > 0 else { return }
+        deliveryScheduled = true
+        Self.scheduleDelivery(owner: self)
     }
 
     /// Waits until the server has handled every request sent so far (`XSync`), then delivers
@@ -138,6 +166,15 @@ public final class X11Display {
     /// handler. Dispatch must not see its descriptor closed before cancellation completes:
     /// `XCloseDisplay` closing it directly let the next display reuse the number while the old
     /// registration was still live, and that display then never heard of its events.
+    private nonisolated static func scheduleDelivery(owner: X11Display) {
+        DispatchQueue.main.async { @Sendable [weak owner] in
+            MainActor.assumeIsolated {
+                owner?.deliveryScheduled = false
+                owner?.processEvents()
+            }
+        }
+    }
+
     private nonisolated static func makeEventSource(fd: Int32, owner: X11Display) -> DispatchSourceRead {
         let watched = dup(fd)
         let source = DispatchSource.makeReadSource(fileDescriptor: watched >= 0 ? watched : fd, queue: .main)

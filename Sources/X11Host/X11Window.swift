@@ -61,7 +61,7 @@ public final class X11Window {
         storeTitle()
         display.register(self)
         XMapWindow(d, windowID)
-        XFlush(d)
+        display.flush()
     }
 
     isolated deinit { close() }
@@ -79,6 +79,8 @@ public final class X11Window {
             // The round trip makes the server detach the segments now, not at some later flush.
             XSync(display.handle, 0)
         }
+        // The round trip may have read other windows' events off the socket.
+        if !XErrorTrap.isLost(display.handle) { display.deliverQueuedEventsLater() }
     }
 
     /// Records a size from `ConfigureNotify`; buffers follow on the next present.
@@ -107,6 +109,6 @@ public final class X11Window {
         let bytes = Array(title.utf8)
         XChangeProperty(d, windowID, display.atoms.netWMName, display.atoms.utf8String, 8,
                         PropModeReplace, bytes, Int32(bytes.count))
-        XFlush(d)
+        display.flush()
     }
 }

@@ -35,7 +35,9 @@ public final class CADisplayLink: @unchecked Sendable {
         self.init { link in action(target)(link) }
     }
 
-    /// Whether ticks are suspended.
+    /// Whether ticks are suspended. A paused link's timer is suspended: it costs no CPU and
+    /// wakes nothing. Unpausing ticks at once and then every frame from then on, so the first
+    /// tick's `timestamp` is the time it resumed (never a frame missed while paused).
     public var isPaused: Bool {
         get { lock.lock(); defer { lock.unlock() }; return suspended }
         set {
@@ -43,7 +45,13 @@ public final class CADisplayLink: @unchecked Sendable {
             guard newValue != suspended, !invalidated else { return }
             suspended = newValue
             guard let timer else { return }
-            if newValue { timer.suspend() } else { timer.resume() }
+            if newValue {
+                timer.suspend()
+            } else {
+                let ns = Int((effectiveInterval() * 1e9).rounded())
+                timer.schedule(deadline: .now(), repeating: .nanoseconds(ns), leeway: .microseconds(500))
+                timer.resume()
+            }
         }
     }
 

@@ -168,6 +168,7 @@ package enum LayerCommitter {
         }
         for root in roots.values {
             CommittedTrees.publish(LayerSnapshot.make(root), for: root)
+            CommittedTrees.notifyCommitted(root)
         }
     }
 }

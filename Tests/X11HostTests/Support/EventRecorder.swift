@@ -19,11 +19,9 @@ final class EventRecorder {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if let found = events.first(where: predicate) { return found }
+            // Only the display's event source delivers: no polling here (events that Xlib read
+            // off the socket outside `processEvents` are delivered by the display itself).
             try? await Task.sleep(for: .milliseconds(10))
-            // Known issue: with many displays opened and closed in parallel, the main-queue
-            // read source now and then misses a new window's first Expose (about one window
-            // test in twenty on this machine); after a second, poll as a present would.
-            if Date() > deadline.addingTimeInterval(-timeout + 1) { window.display.processEvents() }
         }
         return events.first(where: predicate)
     }

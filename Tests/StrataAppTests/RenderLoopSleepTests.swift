@@ -1,0 +1,133 @@
+import Foundation
+import Raster
+import Testing
+@testable import QuartzCore
+@testable import StrataApp
+
+/// The frames a render loop presents: each frame's media time and where the white square's
+/// left edge is in it (sub-pixel, from the edge pixel's coverage).
+private final class PresentedFrames: @unchecked Sendable {
+    private let lock = NSLock()
+    private var frames: [(time: CFTimeInterval, edge: Double)] = []
+
+    func record(time: CFTimeInterval, surface: Surface) {
+        // Row 8, red channel: 0 on the black root, 255 under the square, partial at its edge.
+        let row = surface.row(8)
+        var edge = Double(surface.width)
+        for x in 0..<surface.width {
+            let red = Double((row[x] >> 16) & 0xFF)
+            if red > 0 { edge = Double(x) + 1 - red / 255; break }
+        }
+        lock.lock(); frames.append((time, edge)); lock.unlock()
+    }
+
+    var count: Int { lock.lock(); defer { lock.unlock() }; return frames.count }
+    var last: (time: CFTimeInterval, edge: Double)? { lock.lock(); defer { lock.unlock() }; return frames.last }
+
+    /// Frame `index`, if presented yet.
+    func frame(_ index: Int) -> (time: CFTimeInterval, edge: Double)? {
+        lock.lock(); defer { lock.unlock() }
+        return frames.count > index ? frames[index] : nil
+    }
+
+    /// Waits (up to 10 s) for more than `count` frames; returns the first new one.
+    func frame(after count: Int) async -> (time: CFTimeInterval, edge: Double)? {
+        for _ in 0..<1000 {
+            if let f = frame(count) { return f }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return nil
+    }
+}
+
+/// Waits (up to 10 s) until `condition` holds.
+private func eventually(_ condition: () -> Bool) async -> Bool {
+    for _ in 0..<1000 {
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(10))
+    }
+    return condition()
+}
+
+/// The render loop of a window sleeps when nothing changes, is woken by a commit, and draws
+/// the state at the time it woke: no frame from before the sleep, no jump in an animation.
+@Suite(.timeLimit(.minutes(1)))
+struct RenderLoopSleepTests {
+    @Test func aCommitWakesTheSleepingLoopAndItsFirstFrameShowsTheStateThen() async throws {
+        let (root, square) = Reference.withoutActions { () -> (CALayer, CALayer) in
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 64, height: 16)
+            root.backgroundColor = CGColor(gray: 0, alpha: 1)
+            let square = CALayer()
+            square.anchorPoint = .zero
+            square.bounds = CGRect(x: 0, y: 0, width: 4, height: 16)
+            square.position = .zero
+            square.backgroundColor = CGColor(gray: 1, alpha: 1)
+            root.addSublayer(square)
+            return (root, square)
+        }
+        let loop = RenderLoop(width: 64, height: 16, root: root)
+        let frames = PresentedFrames()
+        loop.present = { @Sendable surface in
+            frames.record(time: loop.lastFrameTime, surface: surface)
+            loop.presented()
+        }
+        loop.start()
+        defer { loop.stop() }
+
+        // The first frame, then sleep: nothing changes.
+        #expect(await frames.frame(after: 0)?.edge == 0)
+        #expect(await eventually { loop.isSleeping }, "the loop sleeps once nothing changes")
+        let asleep = frames.count
+
+        // A commit wakes it; the next frame shows the new model.
+        Reference.withoutActions { square.position = CGPoint(x: 10, y: 0) }
+        let moved = await frames.frame(after: asleep)
+        #expect(moved?.edge == 10)
+        #expect(await eventually { loop.isSleeping }, "and sleeps again")
+
+        // An animation committed while asleep: the first frame is drawn at a time after the
+        // commit and shows the animation at exactly that time (10 px per second from x = 0).
+        let before = CACurrentMediaTime()
+        let slide = CABasicAnimation(keyPath: "position")
+        slide.fromValue = NSValue(point: CGPoint(x: 0, y: 0))
+        slide.toValue = NSValue(point: CGPoint(x: 60, y: 0))
+        slide.duration = 6
+        let count = frames.count
+        CATransaction.begin()
+        square.add(slide, forKey: "slide")
+        CATransaction.commit()
+        let committed = CACurrentMediaTime()
+        let begin = try #require(square.animation(forKey: "slide")?.beginTime)
+        #expect(begin >= before && begin <= committed, "the animation begins when committed")
+        let first = try #require(await frames.frame(after: count))
+        #expect(first.time >= committed, "no frame from before the sleep")
+        #expect(first.time - committed < 2, "the woken link ticks at once (\(first.time - committed) s)")
+        #expect(abs(first.edge - 10 * (first.time - begin)) < 0.02,
+                "edge \(first.edge) at \(first.time - begin) s into the animation")
+        // It keeps drawing while the animation runs: later frames are at later times.
+        let later = try #require(await frames.frame(after: count + 3))
+        #expect(later.time > first.time)
+        #expect(abs(later.edge - 10 * (later.time - begin)) < 0.02)
+        #expect(!loop.isSleeping)
+
+        // Removing the animation is a commit: the model shows again, then the loop sleeps.
+        let beforeRemoval = frames.count
+        CATransaction.begin()
+        square.removeAnimation(forKey: "slide")
+        CATransaction.commit()
+        #expect(await eventually { loop.isSleeping })
+        #expect(frames.count > beforeRemoval)
+        #expect(frames.last?.edge == 10)
+    }
+}
+
+/// Builds layers with implicit actions off (the tree is not attached yet).
+enum Reference {
+    static func withoutActions<T>(_ body: () -> T) -> T {
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        defer { CATransaction.commit() }
+        return body()
+    }
+}
