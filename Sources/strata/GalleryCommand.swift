@@ -17,19 +17,9 @@ struct GalleryCommand: ParsableCommand {
         if let time, !time.isFinite || time < 0 || time > 1e6 { throw ValidationError("--time must be 0…1000000 seconds") }
     }
 
-    /// A label: the string in the bitmap font, centred in a box of `size`. The one place labels
-    /// are made (`CATextLayer` can take over here).
-    static func makeLabel(_ text: String, _ size: CGSize) -> CALayer {
-        let label = CALayer()
-        label.bounds = CGRect(origin: .zero, size: size)
-        label.contents = BitmapFont.image([text], scale: 1)
-        label.contentsGravity = .center
-        return label
-    }
-
     /// The window's root: the black window colour behind the gallery.
     static func makeGallery(_ size: PixelSize) -> Gallery {
-        Gallery(size: CGSize(width: size.width, height: size.height), makeLabel: makeLabel)
+        Gallery(size: CGSize(width: size.width, height: size.height))
     }
 
     func run() throws {

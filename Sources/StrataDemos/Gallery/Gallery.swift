@@ -3,8 +3,8 @@ import QuartzCore
 /// The layer tree of `strata gallery`: every `GalleryCatalog` item in a cell of a
 /// `GalleryLayout` grid, each with its name label, and a status line naming the last hit.
 ///
-/// Strata extension (no Apple counterpart). Labels are made by a function the caller passes
-/// (the window draws them with its bitmap font; `CATextLayer` can take over in one place).
+/// Strata extension (no Apple counterpart). Labels are `CATextLayer`s unless the caller passes
+/// another maker (tests pass plain boxes, which do not depend on the installed fonts).
 public final class Gallery {
     /// Makes a label layer showing a string in a box of the given size.
     public typealias LabelMaker = (String, CGSize) -> CALayer
@@ -21,7 +21,8 @@ public final class Gallery {
     private let makeLabel: LabelMaker
 
     /// Builds the gallery of `items` for a window of `size`, with actions disabled.
-    public init(items: [GalleryItem] = GalleryCatalog.all, size: CGSize, makeLabel: @escaping LabelMaker) {
+    public init(items: [GalleryItem] = GalleryCatalog.all, size: CGSize,
+                makeLabel: @escaping LabelMaker = Gallery.textLabel) {
         self.items = items
         self.makeLabel = makeLabel
         layout = GalleryLayout(count: items.count, size: size)
@@ -66,6 +67,22 @@ public final class Gallery {
             layer = l.superlayer
         }
         return nil
+    }
+
+    /// A label: `text` in 12-pt DejaVu Sans, light grey, centred in a box of `size`.
+    public static func textLabel(_ text: String, _ size: CGSize) -> CALayer {
+        let box = CALayer()
+        box.bounds = CGRect(origin: .zero, size: size)
+        let label = CATextLayer()
+        label.string = text
+        label.fontSize = 12
+        label.foregroundColor = CGColor(red: 0.85, green: 0.85, blue: 0.88, alpha: 1)
+        label.alignmentMode = .center
+        label.truncationMode = .end
+        // One 15-pt line, centred vertically in the box.
+        label.frame = CGRect(x: 0, y: max(0, (size.height - 15) / 2), width: size.width, height: min(15, size.height))
+        box.addSublayer(label)
+        return box
     }
 
     /// Shows `text` in the status line.

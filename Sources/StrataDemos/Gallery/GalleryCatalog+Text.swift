@@ -13,12 +13,16 @@ extension GalleryCatalog {
     static let typingText = GalleryItem(name: "typing text") { size in
         let cell = CALayer()
         cell.bounds = CGRect(origin: .zero, size: size)
-        let fontSize = max(8, min(size.width / 12, 28))
+        // The largest size (up to 28 pt) at which the whole line fits the cell.
+        let unit = CTLineCreateWithAttributedString(NSAttributedString(
+            string: typedLine, attributes: [.font: CTFontCreateWithName("DejaVu Sans" as CFString, 10, nil)]))
+        let widthAt10 = max(1, CGFloat(CTLineGetTypographicBounds(unit, nil, nil, nil)))
+        let fontSize = max(6, min(28, 10 * (size.width - 20) / widthAt10))
         let text = CATextLayer()
         text.name = "typing text"
         text.string = typedLine
         text.fontSize = fontSize
-        text.foregroundColor = CGColor(red: 0.15, green: 0.15, blue: 0.2, alpha: 1)
+        text.foregroundColor = CGColor(red: 0.95, green: 0.95, blue: 0.97, alpha: 1)
         let font = CTFontCreateWithName("DejaVu Sans" as CFString, fontSize, nil)
         let lineHeight = (CTFontGetAscent(font) + CTFontGetDescent(font) + CTFontGetLeading(font)).rounded(.up)
         text.bounds = CGRect(x: 0, y: 0, width: size.width - 16, height: lineHeight)
