@@ -281,8 +281,9 @@ extension Builder {
     /// second, negative and enormous lifetimes, delays and speeds); nothing for other layers.
     mutating func configureParticles(_ l: CALayer) {
         if let r = l as? CAReplicatorLayer {
-            r.instanceCount = pick([0, 1, 3, 12, -4, 1_000_000])
-            if chance(0.5) { r.instanceTransform = transform() }
+            r.instanceCount = chance(0.05) ? 1_000_000 : pick([0, 1, 3, 12, -4])
+            // A million instances in 3D would measure the plane sorter (10,000 planes), not them.
+            if chance(0.5) { r.instanceTransform = r.instanceCount > 12 ? CATransform3DMakeTranslation(wild(-5...5), wild(-5...5), 0) : transform() }
             if chance(0.4) { r.instanceDelay = pick([0, 0.1, -0.5, 1e300]) }
             if chance(0.4) { r.instanceColor = color() }
             if chance(0.4) {
@@ -298,14 +299,14 @@ extension Builder {
             e.emitterShape = pick([.point, .line, .rectangle, .cuboid, .circle, .sphere, CAEmitterLayerEmitterShape(rawValue: "bogus")])
             e.emitterMode = pick([.points, .outline, .surface, .volume])
             e.renderMode = pick([.unordered, .oldestFirst, .oldestLast, .backToFront, .additive])
-            e.birthRate = Float(pick([0, 1, 1e6, -3]))
+            e.birthRate = chance(0.05) ? 1e6 : Float(pick([0, 1, 4, -3]))
             e.lifetime = Float(pick([1, 0, 1e6, -1]))
             e.seed = UInt32(int(0...1000))
             if chance(0.3) { e.velocity = Float(wild(-3...3)); e.scale = Float(wild(-2...4)); e.spin = Float(wild(-5...5)) }
             var cells: [CAEmitterCell] = []
             for _ in 0..<int(0...2) {
                 let c = CAEmitterCell()
-                c.birthRate = Float(pick([0, 5, 200, 1e6]))
+                c.birthRate = chance(0.05) ? 1e6 : Float(pick([0, 5, 200]))
                 c.lifetime = Float(pick([0.5, 2, 1e9]))
                 c.lifetimeRange = Float(double(0...2))
                 c.velocity = wild(-100...100)

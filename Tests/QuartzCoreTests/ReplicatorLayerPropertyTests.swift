@@ -51,7 +51,7 @@ import Testing
     #expect(r.instanceDelay == 0 && r.instanceRedOffset == 0)
     #expect(r.instanceCount == 1_000_000)
     #expect(messages.count == 3)
-    #expect(messages.last?.contains("10000") == true)
+    #expect(messages.last?.contains("4096") == true)
 }
 
 @Test(.manualClock) func animatedInstanceOffsetIsSeenThroughPresentation() {

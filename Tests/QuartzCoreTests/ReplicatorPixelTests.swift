@@ -178,13 +178,14 @@ private func square(x: CGFloat, y: CGFloat, side: CGFloat = 10, color: CGColor =
     r.addSublayer(square(x: 0, y: 0, side: 1))
     let messages = StrataDiagnostics.capture { r.instanceCount = 1_000_000 }
     #expect(messages.count == 1)
-    r.instanceTransform = CATransform3DMakeTranslation(0.01, 0, 0)   // 10,000 × 0.01 = 100 pt
+    r.instanceTransform = CATransform3DMakeTranslation(0.025, 0, 0)   // 4,096 × 0.025 = 102.4 pt
     let started = Date()
     let image = Golden.render(scene(r, width: 120, height: 20), width: 120, height: 20)
     #expect(Date().timeIntervalSince(started) < 60)
-    // The instances drawn reach x ≈ 100 (10,000 of them), not 10,000 pt.
+    // The instances drawn (4,096 of them) reach x ≈ 103, not 25,000 pt.
     Golden.expectPixel(image, 50, 0, white, tolerance: 2)
-    Golden.expectPixel(image, 105, 0, black)
+    Golden.expectPixel(image, 100, 0, white, tolerance: 2)
+    Golden.expectPixel(image, 106, 0, black)
 }
 
 @Test(.manualClock) func preservesDepthJoinsInstancesToTheParentsSpace() {
@@ -220,4 +221,18 @@ private func square(x: CGFloat, y: CGFloat, side: CGFloat = 10, color: CGColor =
             Golden.check(image, named: item.replacingOccurrences(of: " ", with: "-"))
         }
     }
+}
+
+@Test(.manualClock) func thousandsOfInstancesIn3DAreDrawnInBoundedTime() {
+    // 4,096 planes each turned a little more about x share one 3D space: too many to split
+    // pairwise, so they are painted by depth; the frame still comes, with the squares in it.
+    let r = CAReplicatorLayer()
+    r.addSublayer(square(x: 45, y: 25))
+    r.instanceCount = 4_096
+    r.instanceTransform = CATransform3DMakeRotation(2 * .pi / 4_096, 1, 0, 0)
+    let started = Date()
+    let image = Golden.render(scene(r), width: 100, height: 60)
+    #expect(Date().timeIntervalSince(started) < 60)
+    Golden.expectPixel(image, 50, 30, white)
+    Golden.expectPixel(image, 20, 30, black)
 }

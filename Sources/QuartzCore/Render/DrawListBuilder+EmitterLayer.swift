@@ -2,6 +2,9 @@ import Foundation
 import Raster
 
 extension DrawListBuilder {
+    /// The most particles drawn in one frame over all emitter layers.
+    static let maximumParticlesPerFrame = 50_000
+
     /// The commands that draw a `CAEmitterLayer`'s particles: one textured square per particle,
     /// its cell's `contents` (through `contentsRect`) tinted by the particle's colour, centred on
     /// the particle, scaled and turned. A cell without an image draws nothing, as on Apple.
@@ -23,7 +26,12 @@ extension DrawListBuilder {
                           filter: c.minificationFilter == .nearest && c.magnificationFilter == .nearest ? .nearest : .bilinear)
         }
         guard sprites.contains(where: { $0 != nil }) else { return }
-        var (particles, _) = ParticleSimulation.particles(e, at: layer.localTime)
+        // Each layer draws at most its own cap, and all emitters of a frame together (under
+        // replicators, say) at most `maximumParticlesPerFrame`.
+        let limit = min(EmitterLayerState.maximumParticles, particleBudget)
+        guard limit > 0 else { return }
+        var (particles, _) = ParticleSimulation.particles(e, at: layer.localTime, limit: limit)
+        particleBudget -= particles.count
         switch e.renderMode {
         case .oldestFirst: particles.sort { $0.birth < $1.birth }
         case .oldestLast: particles.sort { $0.birth > $1.birth }
@@ -31,6 +39,10 @@ extension DrawListBuilder {
         default: break
         }
         let blend: BlendMode = e.renderMode == .additive ? .plusLighter : .normal
+        let affine = map.m13 == 0 && map.m23 == 0 && map.m33 == 1
+        let stretch = abs(map.m11) + abs(map.m12) + abs(map.m21) + abs(map.m22)   // ≥ the largest stretch
+        let visible = CGRect(x: Double(clip.rect.x0), y: Double(clip.rect.y0),
+                             width: Double(clip.rect.x1 - clip.rect.x0), height: Double(clip.rect.y1 - clip.rect.y0))
         for p in particles {
             guard let sprite = sprites[p.cell] else { continue }
             let w = sprite.size.width * p.scale, h = sprite.size.height * p.scale
@@ -38,11 +50,20 @@ extension DrawListBuilder {
             // Particle space (centred on it, turned by its angle) → the layer's plane → device.
             let c = cos(p.angle), s = sin(p.angle)
             let toLayer = Projective(affine: c, s, -s, c, p.position.x, p.position.y)
+            // Particles outside the clip (fallen off the screen) cost no command: under an affine
+            // map the quad lies within its half-diagonal × the map's largest stretch of its centre.
+            let toDevice = toLayer.concatenating(map)
+            if affine {
+                let cx = p.position.x * map.m11 + p.position.y * map.m21 + map.m31
+                let cy = p.position.x * map.m12 + p.position.y * map.m22 + map.m32
+                let r = (w * w + h * h).squareRoot() / 2 * stretch + 1
+                if cx + r < visible.minX || cx - r > visible.maxX || cy + r < visible.minY || cy - r > visible.maxY { continue }
+            }
             // Particle space → texels: the square spans the drawn part of the image.
             let kx = sprite.texels.width / w, ky = sprite.texels.height / h
             let toTexel = Projective(affine: kx, 0, 0, ky, sprite.texels.minX + sprite.texels.width / 2,
                                      sprite.texels.minY + sprite.texels.height / 2)
-            appendCommand(FillCommand(shape: shape, localToDevice: toLayer.concatenating(map),
+            appendCommand(FillCommand(shape: shape, localToDevice: toDevice,
                                       paint: .tintedTexture(sprite.surface, map: toTexel, filter: sprite.filter,
                                                             tint: Self.premultiplied(p.color)),
                                       opacity: opacity, clip: clip, blendMode: blend))

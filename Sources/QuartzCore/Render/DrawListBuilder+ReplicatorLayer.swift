@@ -9,8 +9,8 @@ import Raster
 /// alpha-mask colours), so every kind of content is modulated without each kind knowing.
 /// Nested replicators multiply: an inner instance's commands are tinted, then the outer's.
 extension DrawListBuilder {
-    /// The most replicator instance copies drawn in one frame, over all replicators.
-    static let maximumInstanceItems = 20_000
+    /// The most layers replicator instances add in one frame, over all replicators.
+    static let maximumInstanceItems = 4_096
 
     /// The items `node`'s sublayers contribute to a context reached by `toContext` (node's
     /// space → context space): the sublayers, or for a replicator each instance of them.
@@ -32,13 +32,15 @@ extension DrawListBuilder {
         var items: [Item] = []
         items.reserveCapacity(min(count, instanceBudget) * node.sublayers.count)
         var instance = CATransform3DIdentity   // instanceTransform^k
+        // What one more instance costs: every layer of the replicated subtrees.
+        let cost = Self.subtreeSize(node.sublayers, atMost: Self.maximumInstanceItems + 1)
         for k in 0..<count {
             if k > 0 {
-                guard instanceBudget >= node.sublayers.count else {
-                    Self.instanceBudgetMessage.report("CAReplicatorLayer: more than \(Self.maximumInstanceItems) instance layers in one frame (nested replicators multiply); the rest are not drawn")
+                guard instanceBudget >= cost else {
+                    Self.instanceBudgetMessage.report("CAReplicatorLayer: instances would add more than \(Self.maximumInstanceItems) layers to one frame (nested replicators multiply); the rest are not drawn")
                     break
                 }
-                instanceBudget -= node.sublayers.count
+                instanceBudget -= cost
                 instance = instance.concatenating(r.instanceTransform)
             }
             let place = toCentre.concatenating(instance).concatenating(fromCentre)
@@ -56,6 +58,18 @@ extension DrawListBuilder {
     }
 
     private static let instanceBudgetMessage = DiagnosticOnce()
+
+    /// The number of layers in `roots`' subtrees (masks included), counting up to `limit`.
+    static func subtreeSize(_ roots: [PresentedLayer], atMost limit: Int) -> Int {
+        var n = 0
+        var work = roots
+        while let node = work.popLast(), n < limit {
+            n += 1
+            work.append(contentsOf: node.sublayers)
+            if let m = node.mask { work.append(m) }
+        }
+        return n
+    }
 
     /// Draws one item of a 3D context: its layer, tinted by its instance colour if it has one.
     func emitItem(_ it: Item, matrix: CATransform3D, clip: Clip, opacity: Float) {

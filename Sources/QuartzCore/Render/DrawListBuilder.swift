@@ -22,8 +22,10 @@ package final class DrawListBuilder {
     package var contentCache: LayerContentCache?
     /// Bitmaps of `shouldRasterize` subtrees, kept across frames (nil: draw them as usual).
     package var rasterCache: RasterizedLayerCache?
-    /// Replicator instance copies still allowed this frame (nested replicators multiply).
+    /// Layers replicator instances may still add this frame (nested replicators multiply).
     var instanceBudget = 0
+    /// Particles emitters may still draw this frame.
+    var particleBudget = 0
 
     package init(target: IntRect, threads: Int) {
         self.target = target
@@ -36,6 +38,7 @@ package final class DrawListBuilder {
         commands = []
         passes = []
         instanceBudget = Self.maximumInstanceItems
+        particleBudget = Self.maximumParticlesPerFrame
         emit(root, matrix: rootMatrix, clip: Clip(rect: target), opacity: 1)
         passes.append(RenderPass(target: .framebuffer, commands: commands))
         defer { passes = []; commands = [] }
@@ -261,6 +264,22 @@ package final class DrawListBuilder {
             }
             return
         }
+        if items.count > Self.maximumSortedPlanes {
+            // Replicators can make thousands of planes in one space; pairwise splitting is
+            // quadratic, so so many are painted back to front by their centres' depth.
+            Self.sortedPlanesMessage.report("a 3D context of \(items.count) planes is drawn in the order of their centres' depth, without splitting intersecting planes (over \(Self.maximumSortedPlanes))")
+            let depths = items.map { it -> Double in
+                let b = it.layer.state.bounds
+                let p = it.matrix.apply(x: b.midX, y: b.midY)
+                let z = p.w != 0 ? p.z / p.w : 0
+                return z.isFinite ? z : 0
+            }
+            for i in items.indices.sorted(by: { depths[$0] != depths[$1] ? depths[$0] < depths[$1] : $0 < $1 }) {
+                let it = items[i]
+                emitItem(it, matrix: it.matrix.concatenating(LayerGeometry.flatten).concatenating(matrix), clip: clip, opacity: opacity * it.opacity)
+            }
+            return
+        }
         var polygons: [PlaneSorter.Polygon] = []
         var unplaced: [Int] = []
         for (i, it) in items.enumerated() {
@@ -284,6 +303,10 @@ package final class DrawListBuilder {
             emitItem(it, matrix: it.matrix.concatenating(LayerGeometry.flatten).concatenating(matrix), clip: c, opacity: opacity * it.opacity)
         }
     }
+
+    /// The most planes of one 3D context sorted and split pairwise (more are painted by depth).
+    static let maximumSortedPlanes = 512
+    private static let sortedPlanesMessage = DiagnosticOnce()
 
     // MARK: Offscreen groups: opacity groups, masks, shadows
 

@@ -116,7 +116,7 @@ open class CAEmitterLayer: CALayer {
     private func reportParticleBudget() {
         let n = state.emitter!.requestedParticles
         if n > Double(EmitterLayerState.maximumParticles) {
-            StrataDiagnostics.report("CAEmitterLayer: birth rate × lifetime asks for \(n.isFinite ? String(Int(n.rounded())) : "unboundedly many") live particles; Strata draws the newest \(EmitterLayerState.maximumParticles)")
+            StrataDiagnostics.report("CAEmitterLayer: birth rate × lifetime asks for \(n < 1e15 ? String(Int(n.rounded())) : "more than 10^15") live particles; Strata draws the newest \(EmitterLayerState.maximumParticles)")
         }
     }
 

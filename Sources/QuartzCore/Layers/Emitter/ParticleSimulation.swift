@@ -71,6 +71,10 @@ package enum ParticleSimulation {
         let limit: Int
         var out: [Particle] = []
         var capped = false
+        /// Particles visited (alive or not): sub-cells of dead parents cost work without
+        /// output, so the work is bounded too.
+        var visited = 0
+        var workLimit: Int { 2 * limit + 1_000 }
 
         init(layer: EmitterLayerState, limit: Int) {
             self.layer = layer
@@ -96,6 +100,7 @@ package enum ParticleSimulation {
             if nMax - nMin + 1 > budget { nMin = nMax - budget + 1; capped = true }
             var n = nMin
             while n <= nMax, out.count < limit {
+                guard visited < workLimit else { capped = true; return }
                 spawn(cell, cellIndex: cellIndex, n: n, rate: rate, tc: tc, source: source, depth: depth)
                 n += 1
             }
@@ -103,6 +108,7 @@ package enum ParticleSimulation {
 
         /// Particle n of `cell`, if alive at `tc`, and what it emits.
         mutating func spawn(_ cell: EmitterCellState, cellIndex: Int, n: Double, rate: Double, tc: Double, source: Source, depth: Int) {
+            visited += 1
             let key = ParticleSimulation.mix(source.key, UInt64(n))
             var g = SplitMix64(seed: ParticleSimulation.mix(UInt64(layer.seed) &+ 0x5EED, key))
             func spread(_ mean: Double, _ range: Double) -> Double { mean + (g.unit() - 0.5) * range }
@@ -166,6 +172,7 @@ package enum ParticleSimulation {
             if nMax - nMin + 1 > budget { nMin = nMax - budget + 1; capped = true }
             var n = nMin
             while n <= nMax, out.count < limit {
+                guard visited < workLimit else { capped = true; return }
                 let b = n / rate
                 let at = parentOrigin + velocity * b + accel * (0.5 * b * b)
                 let heading = velocity + accel * b

@@ -3,7 +3,8 @@ import Foundation
 /// A layer that draws its sublayers `instanceCount` times, each copy transformed, delayed in
 /// time and tinted relative to the one before (Apple's `CAReplicatorLayer`).
 ///
-/// Differs from Apple: at most 10,000 instances are drawn (more are cut with a message); the
+/// Differs from Apple: at most 4,096 instances are drawn (more are cut with a message), and at
+/// most 4,096 instance layers in a frame over all (nested) replicators; the
 /// colour modulation multiplies every colour an instance draws (background, border, contents,
 /// shapes, gradients, text, particles) and its shadow's colour.
 open class CAReplicatorLayer: CALayer {

@@ -13,8 +13,9 @@ package struct ReplicatorLayerState: LayerKindState, @unchecked Sendable {
     package static let colorKeys: Set<String> = ["instanceColor"]
 
     /// The most instances one replicator draws; more are cut with a message (10⁶ spinner dots
-    /// would take minutes a frame and say nothing a few thousand do not).
-    package static let maximumInstanceCount = 10_000
+    /// would take minutes a frame and say nothing a few thousand do not; instances in 3D are
+    /// depth-sorted against each other, quadratic in their number).
+    package static let maximumInstanceCount = 4_096
 
     package var instanceCount = 1
     package var preservesDepth = false
