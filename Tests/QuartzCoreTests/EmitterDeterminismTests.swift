@@ -187,6 +187,27 @@ private func steadyEmitter() -> CAEmitterLayer {
     Golden.expectPixel(render(.additive), 20, 20, 0xFFC8_0000, tolerance: 1)
 }
 
+@Test(.manualClock) func oldestFirstAndOldestLastOrderOverlappingParticles() {
+    // Particles 0 (age 1.5) and 1 (age 0.5) at one place; colour (0, 0, 1) changing by
+    // (+½, 0, −½) a second: the older is (0.75, 0, 0.25), the newer (0.25, 0, 0.75).
+    func render(_ mode: CAEmitterLayerRenderMode) -> CGImage {
+        let e = CAEmitterLayer()
+        e.emitterPosition = CGPoint(x: 20, y: 20)
+        e.renderMode = mode
+        let c = CAEmitterCell()
+        c.birthRate = 1
+        c.lifetime = 10
+        c.contents = whiteImage(4)
+        c.color = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        c.redSpeed = 0.5
+        c.blueSpeed = -0.5
+        e.emitterCells = [c]
+        return Golden.render(scene(e), width: 100, height: 40, time: 1.5)
+    }
+    Golden.expectPixel(render(.oldestFirst), 20, 20, 0xFF40_00BF, tolerance: 1, "the newest on top")
+    Golden.expectPixel(render(.oldestLast), 20, 20, 0xFFBF_0040, tolerance: 1, "the oldest on top")
+}
+
 @Test(.manualClock) func emitterGalleryGoldens() {
     let size = CGSize(width: 120, height: 120)
     for (item, time) in [("confetti", 2.5), ("fire", 2.0)] {
