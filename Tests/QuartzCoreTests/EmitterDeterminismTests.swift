@@ -187,6 +187,34 @@ private func steadyEmitter() -> CAEmitterLayer {
     Golden.expectPixel(render(.additive), 20, 20, 0xFFC8_0000, tolerance: 1)
 }
 
+@Test func subcellsAreEmittedFromTheirParentsPath() {
+    // Parents: one a second from (10, 20) moving right at 10 pt/s. Each emits a still child
+    // twice a second of its age, living 1 s. At t = 2.5 the live children (age < 1) were born
+    // at parent ages 1.5 + {0.5, 1} … : parent 0 (age 2.5) → children at x = 30, 35; parent 1
+    // (age 1.5) → 20, 25; parent 2 (age 0.5) → 10, 15.
+    let e = CAEmitterLayer()
+    e.emitterPosition = CGPoint(x: 10, y: 20)
+    let parent = CAEmitterCell()
+    parent.birthRate = 1
+    parent.lifetime = 10
+    parent.velocity = 10
+    let child = CAEmitterCell()
+    child.birthRate = 2
+    child.lifetime = 1
+    parent.emitterCells = [child]
+    e.emitterCells = [parent]
+    let all = ParticleSimulation.particles(e.state.emitter!, at: 2.5).particles
+    #expect(all.filter { $0.cell == 0 }.map(\.position.x).sorted() == [15, 25, 35])
+    #expect(all.filter { $0.cell == 1 }.map(\.position.x).sorted() == [10, 15, 20, 25, 30, 35])
+    // A child outlives its parent: with parents living 1 s, parent 0 (dead at t = 1) still
+    // has its child born at its age 1 (x = 20) alive at t = 1.5, beside parent 1's two
+    // (parent 1 starts at x = 10 at t = 1; its children born at its ages 0 and 0.5: x = 10, 15).
+    parent.lifetime = 1
+    e.emitterCells = [parent]
+    let later = ParticleSimulation.particles(e.state.emitter!, at: 1.5).particles
+    #expect(later.filter { $0.cell == 1 }.map(\.position.x).sorted() == [10, 15, 20])
+}
+
 @Test(.manualClock) func oldestFirstAndOldestLastOrderOverlappingParticles() {
     // Particles 0 (age 1.5) and 1 (age 0.5) at one place; colour (0, 0, 1) changing by
     // (+½, 0, −½) a second: the older is (0.75, 0, 0.25), the newer (0.25, 0, 0.75).

@@ -93,7 +93,9 @@ package enum ParticleSimulation {
             // Births n/rate in [tc − maxLife, lastBirth], newest kept when over the budget.
             guard lastBirth * rate < 9e15 else { capped = true; return }
             let nMax = (lastBirth * rate).rounded(.down)
-            var nMin = max(0, ((tc - maxLife) * rate).rounded(.up))
+            // A particle's sub-cell particles outlive it by up to their own longest lifetime.
+            let reach = maxLife + Self.longestSubcellLife(cell, lifeScale: lifeScale)
+            var nMin = max(0, ((tc - reach) * rate).rounded(.up))
             guard nMax >= nMin else { return }
             let room = Double(max(0, limit - out.count))
             let budget = max(1, (room * source.share).rounded(.down))
@@ -104,6 +106,16 @@ package enum ParticleSimulation {
                 spawn(cell, cellIndex: cellIndex, n: n, rate: rate, tc: tc, source: source, depth: depth)
                 n += 1
             }
+        }
+
+        /// How long after its parent's death a sub-cell particle of `cell` may still live.
+        static func longestSubcellLife(_ cell: EmitterCellState, lifeScale: Double) -> Double {
+            let lives = cell.subcells.map { sub -> Double in
+                let own = (Double(sub.lifetime) + abs(Double(sub.lifetimeRange)) / 2) * lifeScale
+                return max(0, own) + longestSubcellLife(sub, lifeScale: lifeScale)
+            }
+            let longest = lives.max() ?? 0
+            return longest.isFinite ? longest : 0
         }
 
         /// Particle n of `cell`, if alive at `tc`, and what it emits.
@@ -166,7 +178,8 @@ package enum ParticleSimulation {
             let lastBirth = min(tc, cell.duration)
             guard lastBirth * rate < 9e15 else { capped = true; return }
             let nMax = (lastBirth * rate).rounded(.down)
-            var nMin = max(0, ((tc - maxLife) * rate).rounded(.up))
+            let reach = maxLife + Self.longestSubcellLife(cell, lifeScale: Double(layer.lifetime))
+            var nMin = max(0, ((tc - reach) * rate).rounded(.up))
             guard nMax >= nMin else { return }
             let budget = max(1, (Double(max(0, limit - out.count)) * source.share).rounded(.down))
             if nMax - nMin + 1 > budget { nMin = nMax - budget + 1; capped = true }
