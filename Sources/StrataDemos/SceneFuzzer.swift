@@ -151,9 +151,10 @@ struct Builder {
     mutating func subtree(depth: Int) -> CALayer {
         count += 1
         let l: CALayer = chance(0.12) ? CATransformLayer() : chance(0.1) ? CATextLayer()
-            : chance(0.1) ? scrollOrTiledLayer() : specialLayer() ?? CALayer()
+            : chance(0.1) ? scrollOrTiledLayer() : chance(0.1) ? particleLayer() : specialLayer() ?? CALayer()
         configure(l)
         configureShapeOrGradient(l)
+        configureParticles(l)
         if let text = l as? CATextLayer { configureText(text) }
         if chance(0.5) { scrollHostilely(l) }
         if depth > 1 {
@@ -410,6 +411,64 @@ private final class FuzzTiledLayer: CATiledLayer {
             var x = (r.minX / 16).rounded(.down) * 16
             while x < r.maxX { ctx.fill(CGRect(x: x, y: y, width: 8, height: 8)); x += 16 }
             y += 16
+        }
+    }
+}
+
+// MARK: Replicators and emitters (hostile counts, delays, rates)
+
+extension Builder {
+    /// A `CAReplicatorLayer` or a `CAEmitterLayer`.
+    mutating func particleLayer() -> CALayer { chance(0.5) ? CAReplicatorLayer() : CAEmitterLayer() }
+
+    /// Random replicator or emitter properties, extremes included (10⁶ instances, 10⁶ births a
+    /// second, negative and enormous lifetimes, delays and speeds); nothing for other layers.
+    mutating func configureParticles(_ l: CALayer) {
+        if let r = l as? CAReplicatorLayer {
+            r.instanceCount = chance(0.05) ? 1_000_000 : pick([0, 1, 3, 12, -4])
+            // A million instances in 3D would measure the plane sorter (10,000 planes), not them.
+            if chance(0.5) { r.instanceTransform = r.instanceCount > 12 ? CATransform3DMakeTranslation(wild(-5...5), wild(-5...5), 0) : transform() }
+            if chance(0.4) { r.instanceDelay = pick([0, 0.1, -0.5, 1e300]) }
+            if chance(0.4) { r.instanceColor = color() }
+            if chance(0.4) {
+                r.instanceRedOffset = Float(wild(-1...1)); r.instanceGreenOffset = Float(wild(-1...1))
+                r.instanceBlueOffset = Float(wild(-1...1)); r.instanceAlphaOffset = Float(pick([0, -0.1, -2, 1e30]))
+            }
+            if chance(0.3) { r.preservesDepth = true }
+        } else if let e = l as? CAEmitterLayer {
+            let extent = Double(size)
+            e.emitterPosition = CGPoint(x: scalar(0...extent), y: scalar(0...extent))
+            e.emitterSize = CGSize(width: wild(0...extent), height: wild(0...extent))
+            e.emitterDepth = wild(0...extent)
+            e.emitterShape = pick([.point, .line, .rectangle, .cuboid, .circle, .sphere, CAEmitterLayerEmitterShape(rawValue: "bogus")])
+            e.emitterMode = pick([.points, .outline, .surface, .volume])
+            e.renderMode = pick([.unordered, .oldestFirst, .oldestLast, .backToFront, .additive])
+            e.birthRate = chance(0.05) ? 1e6 : Float(pick([0, 1, 4, -3]))
+            e.lifetime = Float(pick([1, 0, 1e6, -1]))
+            e.seed = UInt32(int(0...1000))
+            if chance(0.3) { e.velocity = Float(wild(-3...3)); e.scale = Float(wild(-2...4)); e.spin = Float(wild(-5...5)) }
+            var cells: [CAEmitterCell] = []
+            for _ in 0..<int(0...2) {
+                let c = CAEmitterCell()
+                c.birthRate = chance(0.05) ? 1e6 : Float(pick([0, 5, 200]))
+                c.lifetime = Float(pick([0.5, 2, 1e9]))
+                c.lifetimeRange = Float(double(0...2))
+                c.velocity = wild(-100...100)
+                c.velocityRange = wild(0...100)
+                c.emissionRange = wild(0...7)
+                c.emissionLongitude = wild(-7...7)
+                c.yAcceleration = wild(-100...100)
+                c.scale = wild(-1...3)
+                c.scaleSpeed = wild(-1...1)
+                c.spin = wild(-10...10)
+                c.color = color()
+                c.alphaSpeed = Float(wild(-1...1))
+                if chance(0.8) { c.contents = image() }
+                if chance(0.3) { c.contentsRect = rect(1) }
+                if chance(0.2) { c.emitterCells = [c] }   // a cell that emits itself: depth is capped
+                cells.append(c)
+            }
+            e.emitterCells = cells
         }
     }
 }

@@ -50,7 +50,7 @@ private func read(_ pass: RenderPass) -> [Surface] {
     if case .copy(let s) = pass.load { out.append(s) }
     for c in pass.commands {
         switch c.paint {
-        case .texture(let s, _, _), .textureOverColor(let s, _, _, _), .alphaMask(let s, _, _): out.append(s)
+        case .texture(let s, _, _), .textureOverColor(let s, _, _, _), .alphaMask(let s, _, _), .tintedTexture(let s, _, _, _): out.append(s)
         case .solid, .gradient: break
         }
     }

@@ -12,6 +12,10 @@ package final class PresentedLayer: @unchecked Sendable {
     package var localTime: CFTimeInterval = 0
     /// The layer's running transition, if any: the renderer draws its passes instead of the layer.
     package var transition: PresentedTransition?
+    /// A `CAReplicatorLayer` with an `instanceDelay`: for instance k (1, 2, …), its copies of
+    /// `sublayers` evaluated k × delay earlier. Empty otherwise (every instance draws the
+    /// `sublayers` nodes). Not sublayers: presentation copies and hit testing never see them.
+    package var delayedInstances: [[PresentedLayer]] = []
 
     init(snapshot: LayerSnapshot) {
         state = snapshot.state
@@ -26,6 +30,7 @@ package final class PresentedLayer: @unchecked Sendable {
         localTime = other.localTime
         sublayers = other.sublayers
         mask = other.mask
+        delayedInstances = other.delayedInstances
     }
 
     /// A copy of this node sharing its sublayer and mask nodes, without a transition.
@@ -33,28 +38,62 @@ package final class PresentedLayer: @unchecked Sendable {
 
     /// Releases the subtree iteratively (a deep chain would overflow the stack recursively).
     deinit {
-        guard !sublayers.isEmpty || mask != nil else { return }
-        var pending = sublayers
+        guard !sublayers.isEmpty || mask != nil || !delayedInstances.isEmpty else { return }
+        var pending = sublayers + delayedInstances.joined()
         if let mask { pending.append(mask) }
         sublayers = []
+        delayedInstances = []
         mask = nil
-        releaseIteratively(&pending, children: { n in n.mask.map { n.sublayers + [$0] } ?? n.sublayers },
-                           detach: { n in n.sublayers = []; n.mask = nil })
+        releaseIteratively(&pending, children: { n in (n.mask.map { n.sublayers + [$0] } ?? n.sublayers) + n.delayedInstances.joined() },
+                           detach: { n in n.sublayers = []; n.mask = nil; n.delayedInstances = [] })
     }
 }
 
 /// Evaluates a committed tree at a media time.
 package enum PresentationEvaluator {
+    /// The most layers delayed replicator instances copy in one evaluation (nested replicators
+    /// multiply: 1,000 × 1,000 instances must not make 10⁶ subtrees).
+    package static let maximumDelayedNodes = 10_000
+    private static let delayedInstanceBudget = DiagnosticOnce()
+
+    /// The number of layers in `roots`' subtrees (masks included), counting up to `limit`.
+    private static func subtreeSize(_ roots: [LayerSnapshot], atMost limit: Int) -> Int {
+        var n = 0
+        var work = roots
+        while let node = work.popLast(), n < limit {
+            n += 1
+            work.append(contentsOf: node.sublayers)
+            if let m = node.mask { work.append(m) }
+        }
+        return n
+    }
+
     /// The presentation tree of `tree` at global media time `t`. Iterative: any depth.
     package static func evaluate(_ tree: LayerSnapshot, at t: CFTimeInterval) -> PresentedLayer {
         let root = PresentedLayer(snapshot: tree)
         var work: [(LayerSnapshot, PresentedLayer, CFTimeInterval)] = [(tree, root, t)]
+        var delayedNodes = 0
         while let (snap, node, parentTime) = work.popLast() {
             let local = LayerClock.local(fromParent: parentTime, snap.state)
             node.localTime = local
             AnimationEvaluation.apply(snap.animations, to: &node.state, layerTime: local)
             node.sublayers = snap.sublayers.map { PresentedLayer(snapshot: $0) }
             for (child, childNode) in zip(snap.sublayers, node.sublayers) { work.append((child, childNode, local)) }
+            if let r = node.state.replicator, r.instanceDelay != 0, !snap.sublayers.isEmpty {
+                // Instance k's subtree lives k × delay in the past (its own copy of the nodes).
+                let cost = subtreeSize(snap.sublayers, atMost: maximumDelayedNodes + 1)
+                for k in 1..<max(1, r.drawnInstanceCount) {
+                    guard delayedNodes + cost <= maximumDelayedNodes else {
+                        delayedInstanceBudget.report("CAReplicatorLayer: delayed instances would copy more than \(maximumDelayedNodes) layers in one tree; the remaining instances are not drawn")
+                        break
+                    }
+                    let copies = snap.sublayers.map { PresentedLayer(snapshot: $0) }
+                    delayedNodes += cost
+                    node.delayedInstances.append(copies)
+                    let delayed = local - Double(k) * r.instanceDelay
+                    for (child, childNode) in zip(snap.sublayers, copies) { work.append((child, childNode, delayed)) }
+                }
+            }
             if let m = snap.mask {
                 let mNode = PresentedLayer(snapshot: m)
                 node.mask = mNode

@@ -278,6 +278,8 @@ public final class CARenderer: @unchecked Sendable {
         var work = [tree]
         while let n = work.popLast() {
             if !n.animations.isEmpty { return true }
+            // An emitter's particles move with time although nothing is animated.
+            if let e = n.state.emitter, !e.cells.isEmpty { return true }
             work.append(contentsOf: n.sublayers)
             if let m = n.mask { work.append(m) }
         }

@@ -41,6 +41,13 @@ extension DrawListBuilder {
     /// images it names; nil when some part cannot be rasterized (behind the eye, a transition,
     /// a mask or shadow below).
     static func rasterizationExtent(of root: PresentedLayer) -> (CGRect, Int, [AnyObject])? {
+        // Replicator instances and particles are not in the fingerprint (they change with
+        // time, not with the nodes' states): such subtrees draw directly each frame.
+        var scan = [root]
+        while let n = scan.popLast() {
+            if n.state.replicator != nil || n.state.emitter != nil { return nil }
+            scan.append(contentsOf: n.sublayers)
+        }
         var hasher = Hasher()
         var images: [AnyObject] = []
         var region = root.state.bounds.standardized

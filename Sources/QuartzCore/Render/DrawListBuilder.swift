@@ -22,6 +22,10 @@ package final class DrawListBuilder {
     package var contentCache: LayerContentCache?
     /// Bitmaps of `shouldRasterize` subtrees, kept across frames (nil: draw them as usual).
     package var rasterCache: RasterizedLayerCache?
+    /// Layers replicator instances may still add this frame (nested replicators multiply).
+    var instanceBudget = 0
+    /// Particles emitters may still draw this frame.
+    var particleBudget = 0
 
     package init(target: IntRect, threads: Int) {
         self.target = target
@@ -33,6 +37,8 @@ package final class DrawListBuilder {
     package func build(_ root: PresentedLayer, rootMatrix: CATransform3D) -> [RenderPass] {
         commands = []
         passes = []
+        instanceBudget = Self.maximumInstanceItems
+        particleBudget = Self.maximumParticlesPerFrame
         emit(root, matrix: rootMatrix, clip: Clip(rect: target), opacity: 1)
         passes.append(RenderPass(target: .framebuffer, commands: commands))
         defer { passes = []; commands = [] }
@@ -216,31 +222,30 @@ package final class DrawListBuilder {
 
     // MARK: The 3D context of a layer's sublayers
 
-    private struct Item {
+    struct Item {
         let layer: PresentedLayer
         let matrix: CATransform3D   // item plane → the context layer's space (3D, not flattened)
         let opacity: Float          // from CATransformLayers between the context and the item
+        var tint: SIMD4<Float>? = nil   // replicator instance colour (straight RGBA), nil: none
     }
 
     private func emitSublayers(of layer: PresentedLayer, matrix: CATransform3D, clip: Clip, opacity: Float) {
         guard !layer.sublayers.isEmpty else { return }
-        // Gather the planes of this context: sublayers, and through CATransformLayers theirs.
+        // Gather the planes of this context: sublayers (a replicator's instances), and through
+        // CATransformLayers (and replicators that preserve depth) theirs.
         var items: [Item] = []
-        var work: [(PresentedLayer, CATransform3D, Float)] = layer.sublayers.reversed().map {
-            ($0, LayerGeometry.toSuperlayer($0.state, superlayer: layer.state), 1)
-        }
+        var work = childItems(of: layer, toContext: CATransform3DIdentity, opacity: 1, tint: nil).reversed() as [Item]
         let parentIsTransformLayer = layer.isTransformLayer
-        while let (node, m, o) = work.popLast() {
+        while let it = work.popLast() {
+            let node = it.layer
             // A layer hidden by a running transition still draws its old look fading out.
             guard !node.state.isHidden || node.transition != nil else { continue }
-            if node.isTransformLayer && !parentIsTransformLayer {
+            if (node.isTransformLayer || node.state.replicator?.preservesDepth == true) && !parentIsTransformLayer {
                 // Its sublayers join this space; its opacity applies to each of them.
-                let o2 = o * node.state.opacity
-                for child in node.sublayers.reversed() {
-                    work.append((child, LayerGeometry.toSuperlayer(child.state, superlayer: node.state).concatenating(m), o2))
-                }
+                work.append(contentsOf: childItems(of: node, toContext: it.matrix, opacity: it.opacity * node.state.opacity,
+                                                   tint: it.tint).reversed())
             } else {
-                items.append(Item(layer: node, matrix: m, opacity: o))
+                items.append(it)
             }
         }
         guard !items.isEmpty else { return }
@@ -254,8 +259,24 @@ package final class DrawListBuilder {
             }
             for i in order {
                 let it = items[i]
-                emit(it.layer, matrix: it.matrix.concatenating(LayerGeometry.flatten).concatenating(matrix),
-                     clip: clip, opacity: opacity * it.opacity)
+                emitItem(it, matrix: it.matrix.concatenating(LayerGeometry.flatten).concatenating(matrix),
+                         clip: clip, opacity: opacity * it.opacity)
+            }
+            return
+        }
+        if items.count > Self.maximumSortedPlanes {
+            // Replicators can make thousands of planes in one space; pairwise splitting is
+            // quadratic, so so many are painted back to front by their centres' depth.
+            Self.sortedPlanesMessage.report("a 3D context of \(items.count) planes is drawn in the order of their centres' depth, without splitting intersecting planes (over \(Self.maximumSortedPlanes))")
+            let depths = items.map { it -> Double in
+                let b = it.layer.state.bounds
+                let p = it.matrix.apply(x: b.midX, y: b.midY)
+                let z = p.w != 0 ? p.z / p.w : 0
+                return z.isFinite ? z : 0
+            }
+            for i in items.indices.sorted(by: { depths[$0] != depths[$1] ? depths[$0] < depths[$1] : $0 < $1 }) {
+                let it = items[i]
+                emitItem(it, matrix: it.matrix.concatenating(LayerGeometry.flatten).concatenating(matrix), clip: clip, opacity: opacity * it.opacity)
             }
             return
         }
@@ -269,7 +290,7 @@ package final class DrawListBuilder {
         // Planes entirely behind the eye or degenerate draw first (they cover nothing sensible).
         for i in unplaced {
             let it = items[i]
-            emit(it.layer, matrix: it.matrix.concatenating(LayerGeometry.flatten).concatenating(matrix), clip: clip, opacity: opacity * it.opacity)
+            emitItem(it, matrix: it.matrix.concatenating(LayerGeometry.flatten).concatenating(matrix), clip: clip, opacity: opacity * it.opacity)
         }
         for p in PlaneSorter.sort(polygons) {
             let it = items[p.item]
@@ -279,9 +300,13 @@ package final class DrawListBuilder {
                 guard device.count == p.points.count else { continue }
                 c = Self.clip(c, polygon: device)
             }
-            emit(it.layer, matrix: it.matrix.concatenating(LayerGeometry.flatten).concatenating(matrix), clip: c, opacity: opacity * it.opacity)
+            emitItem(it, matrix: it.matrix.concatenating(LayerGeometry.flatten).concatenating(matrix), clip: c, opacity: opacity * it.opacity)
         }
     }
+
+    /// The most planes of one 3D context sorted and split pairwise (more are painted by depth).
+    static let maximumSortedPlanes = 512
+    private static let sortedPlanesMessage = DiagnosticOnce()
 
     // MARK: Offscreen groups: opacity groups, masks, shadows
 

@@ -13,6 +13,10 @@ public enum Paint: Sendable {
     /// one group (group opacity) without an offscreen pass. The colour shows through the
     /// image's transparent texels.
     case textureOverColor(Surface, map: Projective, filter: Filter, color: UInt32)
+    /// A premultiplied image multiplied channel by channel by one premultiplied colour (a
+    /// tint): emitter particles coloured by their cell's `color`, replicator instances by
+    /// `instanceColor`. A white tint draws the image as `texture` does.
+    case tintedTexture(Surface, map: Projective, filter: Filter, tint: UInt32)
     /// `color` scaled by the alpha of the sampled image (shadows, masks).
     case alphaMask(Surface, map: Projective, color: UInt32)
     /// A gradient, through `map` (plane-local → gradient coordinates).

@@ -4,6 +4,18 @@
 /// R and B lanes.
 @usableFromInline let laneMask: UInt32 = 0x00FF_00FF
 
+/// `p × t / 255` channel by channel (each of A, R, G, B of `p` by the same channel of `t`),
+/// rounded to nearest: a premultiplied pixel tinted by a premultiplied colour stays premultiplied
+/// (each colour channel ≤ alpha on both sides, so the products keep that order).
+@inlinable @inline(__always)
+func mul255Channels(_ p: UInt32, _ t: UInt32) -> UInt32 {
+    @inline(__always) func ch(_ shift: UInt32) -> UInt32 {
+        let x = ((p >> shift) & 0xFF) &* ((t >> shift) & 0xFF) &+ 128
+        return ((x &+ (x >> 8)) >> 8) << shift
+    }
+    return ch(24) | ch(16) | ch(8) | ch(0)
+}
+
 /// `p × a / 255` per channel, rounded to nearest, for `a` in 0...255.
 ///
 /// Exact: `(x + 128 + ((x + 128) >> 8)) >> 8 == round(x / 255)` for `x` in 0...65025, and

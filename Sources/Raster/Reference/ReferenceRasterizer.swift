@@ -122,6 +122,11 @@ public enum ReferenceRasterizer {
             guard t.width > 0, t.height > 0, let uv = texel(inverse, map, px, py) else { return nil }
             let top = filter == .nearest ? nearest(t, uv.x, uv.y) : bilinear(t, uv.x, uv.y)
             return top + unpack(color) * (1 - top.w)
+        case .tintedTexture(let t, let map, let filter, let tint):
+            guard t.width > 0, t.height > 0, let uv = texel(inverse, map, px, py) else { return nil }
+            // Each premultiplied channel times the same channel of the premultiplied tint.
+            let texel = filter == .nearest ? nearest(t, uv.x, uv.y) : bilinear(t, uv.x, uv.y)
+            return texel * unpack(tint)
         case .alphaMask(let t, let map, let color):
             guard t.width > 0, t.height > 0, let uv = texel(inverse, map, px, py) else { return nil }
             // The colour scaled by the texture's alpha.

@@ -468,7 +468,7 @@ struct BandRasterizer: @unchecked Sendable {
             let perspective = !(m.m13 == 0 && m.m23 == 0 && m.m33 == 1)
             over_solid_alpha_mask(dst, n, tex, color: color, start: start, step: step, perspective: perspective,
                                   scale: f.pointee.opacity8, coverage: coverage)
-        case .gradient:
+        case .gradient, .tintedTexture:
             compositeSpan(f, dst, y, x0, n, coverage: coverage)
         }
     }
@@ -499,6 +499,15 @@ struct BandRasterizer: @unchecked Sendable {
                 var t = filter == .nearest ? tex.nearest(u, v) : tex.bilinear(u, v)
                 if underlay != 0 { t = overUnderlay(t, underlay) }
                 scratch[i] = mul255(t, scale)
+            }
+        case .tintedTexture(let tex, let m, let filter, let tint):
+            let py = Double(y) + 0.5
+            for i in 0..<n {
+                let h = m.applyHomogeneous(x: Double(x0 + i) + 0.5, y: py)
+                guard h.z > 0 else { scratch[i] = 0; continue }
+                let u = h.x / h.z, v = h.y / h.z
+                let t = filter == .nearest ? tex.nearest(u, v) : tex.bilinear(u, v)
+                scratch[i] = mul255(mul255Channels(t, tint), scale)
             }
         case .alphaMask(let tex, let m, let color):
             let py = Double(y) + 0.5

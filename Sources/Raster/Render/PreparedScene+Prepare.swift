@@ -155,6 +155,12 @@ extension PreparedScene {
         case .textureOverColor(let texture, let map, let filter, let color):
             guard texture.width > 0, texture.height > 0, map.isFinite else { return nil }
             return .texture(TextureView(texture), deviceToTexel: normalised(inverse.concatenating(map)), filter: filter, underlay: color)
+        case .tintedTexture(let texture, let map, let filter, let tint):
+            guard texture.width > 0, texture.height > 0, map.isFinite else { return nil }
+            if tint == 0xFFFF_FFFF {
+                return .texture(TextureView(texture), deviceToTexel: normalised(inverse.concatenating(map)), filter: filter, underlay: 0)
+            }
+            return .tintedTexture(TextureView(texture), deviceToTexel: normalised(inverse.concatenating(map)), filter: filter, tint: tint)
         case .alphaMask(let texture, let map, let color):
             guard texture.width > 0, texture.height > 0, map.isFinite else { return nil }
             return .alphaMask(TextureView(texture), deviceToTexel: normalised(inverse.concatenating(map)), color: color)

@@ -68,6 +68,8 @@ enum PreparedPaint: Sendable {
     /// A texture; `deviceToTexel` maps device pixels to texel coordinates. A non-zero
     /// `underlay` is a colour the texture is composited over first (`Paint.textureOverColor`).
     case texture(TextureView, deviceToTexel: Projective, filter: Filter, underlay: UInt32)
+    /// A texture multiplied channel by channel by a premultiplied tint (`Paint.tintedTexture`).
+    case tintedTexture(TextureView, deviceToTexel: Projective, filter: Filter, tint: UInt32)
     /// A colour scaled by a texture's alpha.
     case alphaMask(TextureView, deviceToTexel: Projective, color: UInt32)
     /// A gradient: index into `PreparedScene.gradients`.

@@ -85,7 +85,7 @@ public final class RasterProfile: @unchecked Sendable {
             if filter == .nearest { return .nearest }
             return m.m13 == 0 && m.m23 == 0 && m.m33 == 1 ? .bilinearAffine : .bilinearPerspective
         case .alphaMask: return .alphaMask
-        case .gradient: return .composite
+        case .gradient, .tintedTexture: return .composite
         }
     }
 }

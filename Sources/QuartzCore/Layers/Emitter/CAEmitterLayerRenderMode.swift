@@ -1,0 +1,15 @@
+/// How particles are composited (`CAEmitterLayer.renderMode`).
+public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// In no particular order, source-over (the default; Strata draws cell by cell, oldest first).
+    public static let unordered = CAEmitterLayerRenderMode(rawValue: "unordered")
+    /// The oldest particles first (underneath), source-over.
+    public static let oldestFirst = CAEmitterLayerRenderMode(rawValue: "oldestFirst")
+    /// The oldest particles last (on top), source-over.
+    public static let oldestLast = CAEmitterLayerRenderMode(rawValue: "oldestLast")
+    /// Sorted by z, the farthest first, source-over.
+    public static let backToFront = CAEmitterLayerRenderMode(rawValue: "backToFront")
+    /// Added together (Raster's plusLighter blend mode).
+    public static let additive = CAEmitterLayerRenderMode(rawValue: "additive")
+}
