@@ -11,11 +11,14 @@ import Testing
         let text = try #require(cell.sublayers?.first as? CATextLayer)
         let mask = try #require(text.mask)
         #expect(text.string as? String == "Hello, Core Animation!")
-        #expect(text.fontSize == 25)     // 300 / 12
-        let font = CTFontCreateWithName("DejaVu Sans" as CFString, 25, nil)
-        func width(_ prefix: String) -> CGFloat {
-            CGFloat(CTLineGetTypographicBounds(CTLineCreateWithAttributedString(NSAttributedString(string: prefix, attributes: [.font: font])), nil, nil, nil))
+        func width(_ prefix: String, size: CGFloat? = nil) -> CGFloat {
+            let font = CTFontCreateWithName("DejaVu Sans" as CFString, size ?? text.fontSize, nil)
+            return CGFloat(CTLineGetTypographicBounds(CTLineCreateWithAttributedString(NSAttributedString(string: prefix, attributes: [.font: font])), nil, nil, nil))
         }
+        // The largest size up to 28 pt at which the line fits the cell less a 10-px margin a side.
+        #expect(text.fontSize > 20 && text.fontSize <= 28)
+        #expect(width("Hello, Core Animation!") <= 280.001)
+        #expect(text.fontSize == 28 || width("Hello, Core Animation!", size: text.fontSize + 0.25) > 280)
         cell.position = CGPoint(x: 150, y: 50)
         let root = TextFixture.root(cell, width: 300, height: 100)
         CATransaction.flush()
