@@ -95,4 +95,19 @@ public final class Surface: @unchecked Sendable {
         assert(y >= 0 && y < height)
         return pixels + y &* stride
     }
+
+    /// Sets the pixels of `rect` (clipped to the surface) to one premultiplied colour.
+    package func clear(_ rect: IntRect, to color: UInt32) {
+        let r = rect.intersection(IntRect(self))
+        guard !r.isEmpty else { return }
+        for y in r.y0..<r.y1 { (pixels + y * stride + r.x0).update(repeating: color, count: r.x1 - r.x0) }
+    }
+
+    /// Copies the pixels of `rect` from `source` (same coordinates; clipped to both surfaces).
+    package func copy(_ rect: IntRect, from source: Surface) {
+        guard source !== self else { return }
+        let r = rect.intersection(IntRect(self)).intersection(IntRect(source))
+        guard !r.isEmpty else { return }
+        for y in r.y0..<r.y1 { (pixels + y * stride + r.x0).update(from: source.row(y) + r.x0, count: r.x1 - r.x0) }
+    }
 }

@@ -12,7 +12,8 @@ import X11Host
 /// When nothing animates and nothing is committed, both display links sleep and the process
 /// does not wake at all; a commit, an input event or an animation that starts wakes them.
 /// Built-in keys: `f` FPS/frame-time HUD, `s` PNG screenshot, `Shift+S` slow animations (×10, as
-/// the iOS simulator), space pauses, Escape or `q` closes.
+/// the iOS simulator), space pauses, `d` flashes the redrawn regions (also
+/// `STRATA_FLASH_DAMAGE=1`), Escape or `q` closes.
 @MainActor
 public final class LayerWindow {
     /// The app's root layer; it is kept filling the window.
@@ -50,6 +51,15 @@ public final class LayerWindow {
     private var fpsFrames = 0
     private var fps = 0.0
     private let logger = Logger(label: "strata.window")
+    /// Presents frames from the render queue (nil: through `window` on the main queue).
+    private let surfacePresenter: X11SurfacePresenter?
+
+    /// Pixels and rectangles put into the window, and presents, so far: a debug counter (only
+    /// the damaged rectangles of a frame are presented). Strata extension.
+    public var presentedTotals: (pixels: Int, rectangles: Int, presents: Int) {
+        if let surfacePresenter { return surfacePresenter.presentedTotals }
+        return (window.frameInfo.pixelsPresented, window.frameInfo.rectanglesPresented, window.frameInfo.framesPresented)
+    }
     /// `STRATA_FPS_LOG=1` prints the frame rate to stderr twice a second (for measurements).
     private let logsFrameRate = ProcessInfo.processInfo.environment["STRATA_FPS_LOG"] != nil
 
@@ -82,18 +92,20 @@ public final class LayerWindow {
         loop = RenderLoop(width: w, height: h, root: host)
         let window = self.window
         let loop = self.loop
-        if let presenter = try? X11SurfacePresenter(displayName: display.name, window: window.windowID) {
+        let surfacePresenter = try? X11SurfacePresenter(displayName: display.name, window: window.windowID)
+        self.surfacePresenter = surfacePresenter
+        if let presenter = surfacePresenter {
             // Frames go to the window from the render queue over a second connection: a busy
             // main (app) thread does not stall them.
-            loop.present = { @Sendable surface in
-                presenter.present(surface)
+            loop.present = { @Sendable surface, damage in
+                presenter.present(surface, damage: damage)
                 loop.presented()
             }
         } else {
-            loop.present = { @Sendable surface in
+            loop.present = { @Sendable surface, damage in
                 DispatchQueue.main.async {
                     MainActor.assumeIsolated {
-                        window.present(surface)
+                        window.present(surface, damage: damage)
                         loop.presented()
                     }
                 }
@@ -223,6 +235,8 @@ public final class LayerWindow {
         case X11KeySym.space:
             paused.toggle()
             setTimeRate()
+        case X11KeySym.d:
+            loop.toggleDamageFlash()
         default:
             break
         }

@@ -18,8 +18,9 @@ final class RenderLoop: @unchecked Sendable {
     private var presentInFlight = false
     private var needsPresent = true
     private var pendingSize: (Int, Int)?
-    /// Called on the render queue with a finished frame; must call `presented()` when done.
-    var present: (@Sendable (Surface) -> Void)?
+    /// Called on the render queue with a finished frame and where it differs from the frame
+    /// presented before (nil: everywhere); must call `presented()` when done.
+    var present: (@Sendable (Surface, [IntRect]?) -> Void)?
 
     /// Statistics for the HUD and the note: written on the render queue and by the presenter,
     /// read on the main queue (the HUD), so behind a mutex.
@@ -72,6 +73,17 @@ final class RenderLoop: @unchecked Sendable {
     /// The framebuffer follows the window's size from the next tick on.
     func resize(width: Int, height: Int) { lock.lock(); pendingSize = (width, height); needsPresent = true; lock.unlock(); wake() }
 
+    /// The "flash updated regions" overlay, used on the render queue only.
+    private let flash = DamageFlash()
+
+    /// Turns the damaged-region flashing on or off (the `d` key).
+    func toggleDamageFlash() {
+        // Toggled on the render queue, then the (maybe sleeping) link is woken: its next tick
+        // runs after the toggle and presents the change.
+        queue.async { self.flash.toggle() }
+        wake()
+    }
+
     /// Starts a new frame count (for the frames-per-second figure).
     func resetFrameCount() { counters.withLock { $0.framesPresented = 0 } }
 
@@ -98,8 +110,9 @@ final class RenderLoop: @unchecked Sendable {
         renderer.render()
         renderer.endFrame()
         let stats = renderer.lastFrameStatistics
-        guard stats.didDraw || force, let present else {
-            // Nothing new, nothing animating (else it would have drawn): sleep until woken.
+        guard stats.didDraw || force || flash.wantsPresent, let present else {
+            // Nothing new, nothing animating (else it would have drawn), no flash fading:
+            // sleep until woken.
             if !stats.didDraw { link?.pauseUnlessWoken() }
             return
         }
@@ -111,6 +124,8 @@ final class RenderLoop: @unchecked Sendable {
             }
         }
         lock.lock(); presentInFlight = true; lock.unlock()
-        present(renderer.surface)
+        // Damage: only what changed is presented; an expose or a resize presents everything.
+        let (shown, damage) = flash.compose(renderer.surface, damage: force ? nil : stats.didDraw ? stats.damage : [])
+        present(shown, damage)
     }
 }

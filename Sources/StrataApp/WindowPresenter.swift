@@ -32,6 +32,18 @@ public final class WindowPresenter {
         display.processEvents()
     }
 
+    /// As `present(drawingWith:)`, for a `draw` that returns where its frame differs from the
+    /// last one shown (nil: everywhere): only those rectangles are put into the window.
+    public func presentDamage(drawingWith draw: (Surface) -> [IntRect]?) {
+        window.presentDamage(drawingWith: draw)
+        display.processEvents()
+    }
+
+    /// Pixels and rectangles put into the window so far.
+    public var presentedTotals: (pixels: Int, rectangles: Int) {
+        (window.frameInfo.pixelsPresented, window.frameInfo.rectanglesPresented)
+    }
+
     /// Closes the window.
     public func close() { window.close() }
 }

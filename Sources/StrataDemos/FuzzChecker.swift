@@ -3,7 +3,8 @@ import QuartzCore
 
 /// Renders `SceneFuzzer` scenes headless and checks what must hold for any input: no crash, no
 /// hang (a time budget per scene), every pixel validly premultiplied (no colour channel above
-/// alpha), the same pixels with 1 and 2 rasteriser threads, and hit tests that return.
+/// alpha), the same pixels with 1 and 2 rasteriser threads (the latter redrawing only the damage
+/// between the times), and hit tests that return.
 ///
 /// Strata extension (no Apple counterpart); `strata fuzz` and the test suite run it. Messages
 /// the scenes provoke (rejected values, refused animations) are collected, not printed.
@@ -56,9 +57,12 @@ public struct FuzzChecker: Sendable {
             CAMediaClock.withManualClock(startingAt: 0) { clock in
                 let scene = SceneFuzzer(size: size).scene(seed: seed)
                 layers = scene.layerCount
+                // One thread redrawing every pixel, two redrawing only the damage since the
+                // previous time: both must give the same pixels.
                 let renderers = [1, 2].map { threads -> CARenderer in
                     let r = CARenderer(width: size, height: size)
                     r.threads = threads
+                    r.redrawsDamageOnly = threads == 2
                     r.layer = scene.root
                     return r
                 }
@@ -71,7 +75,7 @@ public struct FuzzChecker: Sendable {
                         return r.makeImage()
                     }
                     if let p = firstDifference(images[0], images[1]) {
-                        problem = problem ?? "t=\(t): 1 and 2 threads differ at \(p.x),\(p.y): "
+                        problem = problem ?? "t=\(t): 1 thread (full) and 2 threads (damage) differ at \(p.x),\(p.y): "
                             + "0x\(String(images[0].pixel(x: p.x, y: p.y), radix: 16)) vs 0x\(String(images[1].pixel(x: p.x, y: p.y), radix: 16))"
                     }
                     if let p = firstInvalidPixel(images[1]) {

@@ -90,6 +90,51 @@ final class ImageBuffer {
         return ImageBuffer(image: image, segment: nil)
     }
 
+    /// The present this buffer holds (`PresentHistory`), 0 for none yet.
+    var heldPresent = 0
+
+    /// Copies `rects` of `surface` (clipped to both) into the image, at the same places.
+    func write(_ surface: Surface, rects: [IntRect], format: PixelFormat, packer: ChannelPacker?) {
+        let bytesPerLine = Int(image.pointee.bytes_per_line)
+        let base = UnsafeMutableRawPointer(image.pointee.data!)
+        let bounds = IntRect(x0: 0, y0: 0, x1: Swift.min(width, surface.width), y1: Swift.min(height, surface.height))
+        for rect in rects {
+            let r = rect.intersection(bounds)
+            guard !r.isEmpty else { continue }
+            for y in r.y0..<r.y1 {
+                let row = surface.row(y)
+                if let packer {
+                    for x in r.x0..<r.x1 { _ = XPutPixel(image, Int32(x), Int32(y), packer.pack(row[x])) }
+                } else {
+                    (base + y * bytesPerLine + r.x0 * 4).copyMemory(from: row + r.x0, byteCount: (r.x1 - r.x0) * 4)
+                }
+            }
+        }
+    }
+
+    /// Puts `rects` of the image (clipped to it) at the same places in `drawable`, with
+    /// `XShmPutImage` (marking the buffer busy until its completion) or `XPutImage`; returns the
+    /// pixels put.
+    @discardableResult
+    func put(_ rects: [IntRect], display: OpaquePointer, drawable: UInt, gc: GC) -> Int {
+        let bounds = IntRect(x0: 0, y0: 0, x1: width, y1: height)
+        let visible = rects.map { $0.intersection(bounds) }.filter { !$0.isEmpty }
+        var pixels = 0
+        for (i, r) in visible.enumerated() {
+            let (x, y, w, h) = (Int32(r.x0), Int32(r.y0), UInt32(r.x1 - r.x0), UInt32(r.y1 - r.y0))
+            if segment != nil {
+                // Only the last put asks for a completion: the server handles requests in order,
+                // so once it arrives the buffer is free.
+                XShmPutImage(display, drawable, gc, image, x, y, x, y, w, h, i == visible.count - 1 ? 1 : 0)
+            } else {
+                XPutImage(display, drawable, gc, image, x, y, x, y, w, h)
+            }
+            pixels += r.area
+        }
+        if segment != nil && !visible.isEmpty { isBusy = true }
+        return pixels
+    }
+
     /// Copies the top-left `width`×`height` pixels of `surface` into the image.
     func write(_ surface: Surface, width: Int, height: Int, format: PixelFormat, packer: ChannelPacker?) {
         let bytesPerLine = Int(image.pointee.bytes_per_line)

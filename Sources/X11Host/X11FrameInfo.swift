@@ -13,4 +13,8 @@ public struct X11FrameInfo: Sendable, Equatable {
     public var usesSharedMemory: Bool = false
     /// Whether each pixel is converted because the visual is not 32-bit BGRA LSB-first.
     public var convertsPixels: Bool = false
+    /// Pixels put into the window so far (only the damaged rectangles of a frame are put).
+    public var pixelsPresented: Int = 0
+    /// Rectangles put into the window so far (one `XShmPutImage`/`XPutImage` each).
+    public var rectanglesPresented: Int = 0
 }

@@ -25,6 +25,8 @@ public enum X11KeySym {
     public static let f = UInt32(XK_f)
     /// Lower-case `s`.
     public static let s = UInt32(XK_s)
+    /// Lower-case `d`.
+    public static let d = UInt32(XK_d)
     /// Upper-case `S` (Shift+S).
     public static let capitalS = UInt32(XK_S)
 }

@@ -1,6 +1,7 @@
 import CX11
 import Foundation
 import Raster
+import Synchronization
 
 /// Presents frames into an existing window from one non-main thread, over a connection of its
 /// own, so a render thread keeps frames flowing while the main thread (the app's) is busy.
@@ -58,18 +59,35 @@ public final class X11SurfacePresenter: @unchecked Sendable {
 
     /// Blits `surface` to the window's top-left corner (the window clips what does not fit).
     public func present(_ surface: Surface) {
+        present(surface, damage: nil)
+    }
+
+    /// Blits the rectangles of `surface` where it differs from the last frame presented
+    /// (`damage`; nil: everywhere, as after an expose or a resize). Only they are put into the
+    /// window, and the free buffer copies only what it misses (it holds an older frame).
+    public func present(_ surface: Surface, damage: [IntRect]?) {
         let w = surface.width, h = surface.height
         guard w > 0, h > 0, let buffer = freeBuffer(width: w, height: h) else { return }
-        buffer.write(surface, width: w, height: h, format: format, packer: packer)
-        if buffer.segment != nil {
-            XShmPutImage(handle, window, gc, buffer.image, 0, 0, 0, 0, UInt32(w), UInt32(h), 1)
-            buffer.isBusy = true
-        } else {
-            XPutImage(handle, window, gc, buffer.image, 0, 0, 0, 0, UInt32(w), UInt32(h))
-        }
+        let whole = IntRect(x0: 0, y0: 0, x1: w, y1: h)
+        let held = buffer.heldPresent
+        let serial = history.record(damage)
+        buffer.write(surface, rects: history.rects(since: held) ?? [whole], format: format, packer: packer)
+        buffer.heldPresent = serial
+        let rects = damage ?? [whole]
+        let pixels = buffer.put(rects, display: handle, drawable: window, gc: gc)
+        counters.withLock { $0.pixels += pixels; $0.rectangles += rects.count; $0.presents += 1 }
         XFlush(handle)
         drainCompletions()
     }
+
+    /// Pixels and rectangles put into the window, and presents, since the presenter opened
+    /// (readable from any thread: a debug counter for tests and the HUD).
+    public var presentedTotals: (pixels: Int, rectangles: Int, presents: Int) {
+        counters.withLock { ($0.pixels, $0.rectangles, $0.presents) }
+    }
+    private struct Totals { var pixels = 0, rectangles = 0, presents = 0 }
+    private let counters = Mutex(Totals())
+    private var history = PresentHistory()
 
     /// Marks buffers whose `ShmCompletion` arrived as free (this connection selects no other events).
     private func drainCompletions() {

@@ -16,7 +16,41 @@ extension X11Window {
         let w = min(surface.width, buffer.width), h = min(surface.height, buffer.height)
         guard w > 0, h > 0 else { return }
         buffer.write(surface, width: w, height: h, format: display.format, packer: display.packer)
-        blit(buffer, width: w, height: h, since: start)
+        buffer.heldPresent = presentHistory.record(nil)
+        blit(buffer, [IntRect(x0: 0, y0: 0, x1: w, y1: h)], since: start)
+    }
+
+    /// Shows `surface` (of the window's size) where it differs from the last frame shown:
+    /// `damage` are those rectangles (nil: everywhere). Only they are put into the window, and
+    /// only what the free buffer misses (its own frame is older) is copied into it.
+    public func present(_ surface: Surface, damage: [IntRect]?) {
+        guard !isClosed else { return }
+        let start = monotonicSeconds()
+        guard let buffer = freeBuffer() else { return }
+        let whole = IntRect(x0: 0, y0: 0, x1: min(surface.width, buffer.width), y1: min(surface.height, buffer.height))
+        guard !whole.isEmpty else { return }
+        let sameSize = surface.width == buffer.width && surface.height == buffer.height
+        let held = buffer.heldPresent
+        let serial = presentHistory.record(sameSize ? damage : nil)
+        let copy = presentHistory.rects(since: held) ?? [whole]
+        buffer.write(surface, rects: copy, format: display.format, packer: display.packer)
+        buffer.heldPresent = serial
+        blit(buffer, sameSize ? damage ?? [whole] : [whole], since: start)
+    }
+
+    /// As `present(drawingWith:)`, for a `draw` that returns the rectangles where the frame it
+    /// drew differs from the last frame shown (nil: everywhere): only they are put into the
+    /// window. `draw` must bring the whole surface up to date (it holds an older frame).
+    public func presentDamage(drawingWith draw: (Surface) -> [IntRect]?) {
+        guard !isClosed else { return }
+        guard let buffer = freeBuffer() else { return }
+        let whole = IntRect(x0: 0, y0: 0, x1: buffer.width, y1: buffer.height)
+        guard display.packer == nil, let target = buffer.surface else {
+            present(drawingWith: { _ = draw($0) })
+            return
+        }
+        let damage = draw(target)
+        blit(buffer, damage ?? [whole], since: monotonicSeconds())
     }
 
     /// Shows a frame that `draw` renders straight into the buffer the server reads (a surface
@@ -35,23 +69,21 @@ extension X11Window {
             let start = monotonicSeconds()
             buffer.write(scratch, width: min(width, buffer.width), height: min(height, buffer.height),
                          format: display.format, packer: display.packer)
-            blit(buffer, width: min(width, buffer.width), height: min(height, buffer.height), since: start)
+            buffer.heldPresent = 0
+            blit(buffer, [IntRect(x0: 0, y0: 0, x1: min(width, buffer.width), y1: min(height, buffer.height))], since: start)
             return
         }
         draw(target)
-        blit(buffer, width: buffer.width, height: buffer.height, since: monotonicSeconds())
+        buffer.heldPresent = 0
+        blit(buffer, [IntRect(x0: 0, y0: 0, x1: buffer.width, y1: buffer.height)], since: monotonicSeconds())
     }
 
-    /// Puts `buffer`'s top-left `width` × `height` pixels into the window and delivers events.
-    private func blit(_ buffer: ImageBuffer, width w: Int, height h: Int, since start: Double) {
-        guard w > 0, h > 0 else { return }
+    /// Puts `rects` of `buffer` into the window and delivers events.
+    private func blit(_ buffer: ImageBuffer, _ rects: [IntRect], since start: Double) {
         let d = display.handle
-        if buffer.segment != nil {
-            XShmPutImage(d, windowID, gc, buffer.image, 0, 0, 0, 0, UInt32(w), UInt32(h), 1)
-            buffer.isBusy = true
-        } else {
-            XPutImage(d, windowID, gc, buffer.image, 0, 0, 0, 0, UInt32(w), UInt32(h))
-        }
+        let pixels = buffer.put(rects, display: d, drawable: windowID, gc: gc)
+        frameInfo.pixelsPresented += pixels
+        frameInfo.rectanglesPresented += rects.count
         XFlush(d)
         let end = monotonicSeconds()
         frameInfo.lastPresentTime = end

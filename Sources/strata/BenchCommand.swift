@@ -11,7 +11,7 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench", abstract: "Run the translucent-layers benchmark and print one JSON line per run.")
 
-    @Option(help: "2d, 3d, image, shapes, paths or all (all: 2d, 3d, image).") var variant: String = "2d"
+    @Option(help: "2d, 3d, image, shapes, paths, spinner or all (all: 2d, 3d, image).") var variant: String = "2d"
     @Option(parsing: .unconditional, help: "Layer count, or a comma-separated sweep (50,100,200,400).") var layers: String = "100"
     @Option(help: "headless or window.") var mode: String = "headless"
     @Option(parsing: .unconditional, help: "Measured frames.") var frames: Int = 600
@@ -22,9 +22,10 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Also write a plot of fps against layer count (PNG, drawn with Strata).") var plot: String?
     @Option(parsing: .unconditional, help: "Instead of timing, write frame K (scene time K/60) through the benchmark's path to --out.") var dumpFrame: Int?
     @Option(help: "The PNG path for --dump-frame.") var out: String?
+    @Flag(help: "Redraw and present every pixel of every frame (damage tracking off), to compare.") var noDamage = false
 
     func validate() throws {
-        guard ["2d", "3d", "image", "shapes", "paths", "all"].contains(variant) else { throw ValidationError("--variant must be 2d, 3d, image, shapes, paths or all") }
+        guard ["2d", "3d", "image", "shapes", "paths", "spinner", "all"].contains(variant) else { throw ValidationError("--variant must be 2d, 3d, image, shapes, paths, spinner or all") }
         guard variant != "paths" || mode == "headless" else { throw ValidationError("--variant paths runs headless only (it draws through CGContext)") }
         guard ["headless", "window"].contains(mode) else { throw ValidationError("--mode must be headless or window") }
         guard parsedLayers != nil else { throw ValidationError("--layers must be positive integers ≤ 10000, e.g. 100 or 50,100,200,400") }
@@ -49,6 +50,7 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         if variant == "paths" { return try runPaths() }
+        if variant == "spinner" { return try runSpinner() }
         let variants: [String] = variant == "all" ? BenchmarkScene.Variant.allCases.map(\.rawValue) : [variant]
         if let k = dumpFrame {
             guard let out, k >= 0, let n = parsedLayers?.first, variant != "all" else {
@@ -77,6 +79,28 @@ struct BenchCommand: ParsableCommand {
 }
 
 extension BenchCommand {
+    /// `--variant spinner`: 200 still layers and one turning 64 × 64 square on 1920 × 1080
+    /// (`SpinnerScene`); `--layers` is ignored. With damage tracking (the default) a frame
+    /// re-rasterises and presents only the spinner's rectangle; `--no-damage` redraws all.
+    func runSpinner() throws {
+        let scene = BenchRunner.Scene(name: "spinner", size: SpinnerScene.canvasSize, make: { SpinnerScene.make() })
+        if let k = dumpFrame {
+            guard let out, k >= 0 else { throw ValidationError("--dump-frame K needs K ≥ 0 and --out FILE") }
+            let image = try BenchRunner.image(scene: scene, frame: k, threads: threads, damage: !noDamage)
+            try image.writePNG(to: URL(fileURLWithPath: out))
+            say("wrote \(out) (frame \(k), t = \(Double(k) / 60) s)")
+            return
+        }
+        let presenter: BenchPresenter? = mode == "window" ? try MainActor.assumeIsolated { try BenchPresenter.open(size: SpinnerScene.canvasSize) } : nil
+        var runner = BenchRunner(variant: "spinner", layers: SpinnerScene.stillLayerCount + 1, frames: frames, warmup: warmup,
+                                 threads: threads, presenter: presenter, progress: !jsonOnly, profile: profile)
+        runner.scene = scene
+        runner.damage = !noDamage
+        let result = try runner.run()
+        say(result.json(mode: mode))
+        if profile && !jsonOnly { FileHandle.standardError.write(Data(result.profile.utf8)) }
+    }
+
     /// `--variant paths`: the vector-drawing scene through `CGContext`, timed as a whole
     /// (every frame is drawn in full at its own time: clear, then fill and stroke each shape).
     func runPaths() throws {
@@ -118,6 +142,17 @@ struct BenchRunner {
     let presenter: BenchPresenter?
     let progress: Bool
     var profile = false
+    /// A scene other than the translucent-layers one (`spinner`).
+    var scene: Scene?
+    /// Whether frames redraw and present only their damage (`CARenderer.redrawsDamageOnly`).
+    var damage = true
+
+    /// A benchmark scene: its name in the JSON, its canvas and how to build it (animated).
+    struct Scene {
+        var name: String
+        var size: CGSize
+        var make: () -> CALayer
+    }
 
     struct Result {
         var variant: String, layers: Int, frames: Int, threads: Int
@@ -126,11 +161,19 @@ struct BenchRunner {
         var presentation = 0.0
         /// Raster time by kernel (with `--profile`).
         var kernels: RasterProfile?
+        /// For scenes with damage tracking reported (`spinner`): whether it was on, and the
+        /// pixels re-rasterised and presented (damage) over all measured frames.
+        var damage: Bool?
+        var redrawnPixels = 0, damagedPixels = 0
         var fps: Double { Double(frames) / seconds }
         func json(mode: String) -> String {
-            String(format: "{\"variant\":\"%@\",\"layers\":%d,\"mode\":\"%@\",\"frames\":%d,\"fps\":%.1f,\"ms_anim\":%.3f,\"ms_raster\":%.3f,\"ms_present\":%.3f,\"threads\":%d}",
-                   variant, layers, mode, frames, fps, anim / Double(frames) * 1000, raster / Double(frames) * 1000,
-                   present / Double(frames) * 1000, threads)
+            let line = String(format: "{\"variant\":\"%@\",\"layers\":%d,\"mode\":\"%@\",\"frames\":%d,\"fps\":%.1f,\"ms_anim\":%.3f,\"ms_raster\":%.3f,\"ms_present\":%.3f,\"threads\":%d",
+                              variant, layers, mode, frames, fps, anim / Double(frames) * 1000, raster / Double(frames) * 1000,
+                              present / Double(frames) * 1000, threads)
+            guard let damage else { return line + "}" }
+            return line + String(format: ",\"ms_frame\":%.3f,\"damage\":%@,\"px_redrawn\":%d,\"px_damaged\":%d}",
+                                 seconds / Double(frames) * 1000, damage ? "true" : "false",
+                                 redrawnPixels / Swift.max(frames, 1), damagedPixels / Swift.max(frames, 1))
         }
         var profile: String {
             let total = anim + raster + present
@@ -158,13 +201,16 @@ struct BenchRunner {
 
     func run() throws -> Result {
         try CAMediaClock.withManualClock(startingAt: 0) { clock in
-            let root = Self.scene(variant, layers: layers)
+            let root = scene?.make() ?? Self.scene(variant, layers: layers)
             CATransaction.flush()
-            let renderer = CARenderer(width: Int(BenchmarkScene.canvasSize.width), height: Int(BenchmarkScene.canvasSize.height))
+            let size = scene?.size ?? BenchmarkScene.canvasSize
+            let renderer = CARenderer(width: Int(size.width), height: Int(size.height))
             renderer.threads = threads
+            renderer.redrawsDamageOnly = damage
             renderer.layer = root
-            var result = Result(variant: variant, layers: layers, frames: frames, threads: threads,
+            var result = Result(variant: scene?.name ?? variant, layers: layers, frames: frames, threads: threads,
                                 seconds: 0, anim: 0, raster: 0, present: 0)
+            if scene != nil { result.damage = damage }
             for k in 0..<warmup { try frame(k, renderer, clock) }
             if profile { renderer.rasterProfile = RasterProfile() }
             // Pipelined like a compositor: frame k + 1 is evaluated (animations, draw list) on
@@ -221,9 +267,15 @@ struct BenchRunner {
     private func draw(_ prepared: CARenderer.PreparedFrame, _ renderer: CARenderer, into result: inout Result) throws {
         var presentSeconds = 0.0
         if let presenter {
-            // Drawn straight into the window's free MIT-SHM buffer: presenting copies nothing.
+            // Drawn straight into the window's free MIT-SHM buffer: presenting copies nothing,
+            // and only the frame's damage is put into the window.
             let p0 = DispatchTime.now().uptimeNanoseconds
-            MainActor.assumeIsolated { presenter.present { renderer.draw(prepared, into: $0) } }
+            MainActor.assumeIsolated {
+                presenter.presentDamage(drawingWith: { target in
+                    renderer.draw(prepared, into: target)
+                    return renderer.redrawsDamageOnly ? renderer.lastFrameStatistics.damage : nil
+                })
+            }
             presentSeconds = Double(DispatchTime.now().uptimeNanoseconds - p0) * 1e-9 - renderer.lastFrameStatistics.rasterSeconds
         } else {
             renderer.draw(prepared)
@@ -233,6 +285,8 @@ struct BenchRunner {
         result.presentation += st.presentationSeconds
         result.raster += st.rasterSeconds
         result.present += presentSeconds
+        result.redrawnPixels += st.redrawnPixels
+        result.damagedPixels += st.damage.reduce(0) { $0 + $1.area }
     }
 
     /// The benchmark's frame k as an image (for the test that compares it with a plain render).
@@ -248,12 +302,29 @@ struct BenchRunner {
             return renderer.makeImage()
         }
     }
+
+    /// Frame k of `scene` drawn as the benchmark draws it: frames 0…k in turn (so a damaged
+    /// frame k is built on the frames before it, as in a run).
+    static func image(scene: Scene, frame k: Int, threads: Int, damage: Bool) throws -> CGImage {
+        try CAMediaClock.withManualClock(startingAt: 0) { clock in
+            let root = scene.make()
+            CATransaction.flush()
+            let renderer = CARenderer(width: Int(scene.size.width), height: Int(scene.size.height))
+            renderer.threads = threads
+            renderer.redrawsDamageOnly = damage
+            renderer.layer = root
+            var runner = BenchRunner(variant: "spinner", layers: 0, frames: 1, warmup: 0, threads: threads, presenter: nil, progress: false)
+            runner.scene = scene
+            for j in 0...k { try runner.frame(j, renderer, clock) }
+            return renderer.makeImage()
+        }
+    }
 }
 
 typealias BenchPresenter = WindowPresenter
 
 extension WindowPresenter {
-    @MainActor static func open() throws -> WindowPresenter {
-        try WindowPresenter(title: "strata bench", width: Int(BenchmarkScene.canvasSize.width), height: Int(BenchmarkScene.canvasSize.height))
+    @MainActor static func open(size: CGSize = BenchmarkScene.canvasSize) throws -> WindowPresenter {
+        try WindowPresenter(title: "strata bench", width: Int(size.width), height: Int(size.height))
     }
 }

@@ -9,7 +9,7 @@ struct Strata: ParsableCommand {
         commandName: "strata",
         abstract: "Core Animation on the CPU: demos, renders and benchmarks.",
         subcommands: [CubeCommand.self, LitCubeCommand.self, FlipCommand.self, GalleryCommand.self, RenderCommand.self,
-                      BenchCommand.self, ScenesCommand.self, X11CloseCommand.self, FuzzCommand.self,
+                      BenchCommand.self, SpinnerCommand.self, ScenesCommand.self, X11CloseCommand.self, FuzzCommand.self,
                       MakeSpaceImageCommand.self])
 }
 

@@ -68,7 +68,7 @@ struct RenderLoopSleepTests {
         }
         let loop = RenderLoop(width: 64, height: 16, root: root)
         let frames = PresentedFrames()
-        loop.present = { @Sendable surface in
+        loop.present = { @Sendable surface, _ in
             frames.record(time: loop.lastFrameTime, surface: surface)
             loop.presented()
         }

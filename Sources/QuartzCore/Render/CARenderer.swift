@@ -1,5 +1,6 @@
 import Foundation
 import Raster
+import Synchronization
 
 /// Renders a layer tree into memory with Strata's CPU compositor.
 ///
@@ -44,6 +45,12 @@ public final class CARenderer: @unchecked Sendable {
     /// When set, rasterising adds each kernel's time to it (`strata bench --profile`). Strata extension.
     public var rasterProfile: RasterProfile?
 
+    /// Whether a frame re-rasterises only the damaged rectangles (where its draw list differs
+    /// from the one the target already shows) and keeps the target's other pixels; the pixels
+    /// are those of a full redraw either way. False redraws every pixel of every frame (for
+    /// measuring). Strata extension: Core Animation's damage tracking is not configurable.
+    public var redrawsDamageOnly = true
+
     /// The framebuffer. Strata extension.
     public let surface: Surface
     private var frameTime: CFTimeInterval = 0
@@ -74,6 +81,13 @@ public final class CARenderer: @unchecked Sendable {
         /// `shouldRasterize` subtrees whose bitmap was (re)drawn this frame; 0 while every
         /// rasterized subtree is unchanged and reused.
         public var rasterizedLayersDrawn = 0
+        /// Where this frame differs from the frame drawn before it (device rectangles, disjoint):
+        /// what a presenter must show again. Empty when nothing changed; the whole surface after
+        /// a resize, `invalidate()` or a change the damage tracking cannot follow.
+        public var damage: [IntRect] = []
+        /// Pixels re-rasterised in the target this frame (the damage, plus what the target
+        /// missed of earlier frames when targets alternate).
+        public var redrawnPixels = 0
     }
 
     /// A renderer with a `width` × `height` framebuffer (clamped to 0…16384 each).
@@ -113,6 +127,8 @@ public final class CARenderer: @unchecked Sendable {
         fileprivate let work: Work
         /// The media time the frame shows.
         public let time: CFTimeInterval
+        /// The number of the drawn frame (`draw` work only; counts from 1 per renderer).
+        fileprivate var serial = 0
 
         fileprivate init(_ work: Work, time: CFTimeInterval) {
             self.work = work
@@ -136,6 +152,7 @@ public final class CARenderer: @unchecked Sendable {
         guard let root = layer else {
             let redraw = lastDrawn != nil || !lastFrameStatistics.didDraw
             lastDrawn = nil
+            damage.withLock { $0.base = nil }
             return PreparedFrame(.noRoot(clears: redraw), time: t)
         }
         if CommittedTrees.snapshot(for: root) == nil { LayerCommitter.commit(changedLayers: [root]) }
@@ -172,7 +189,12 @@ public final class CARenderer: @unchecked Sendable {
         stats.offscreenPixels = builder.offscreenPixels
         stats.rasterizedLayersDrawn = rasterCache.rendersThisFrame
         lastDrawn = (generation, t, animated)
-        return PreparedFrame(.draw(prepared, clears: !coversSurface, statistics: stats), time: t)
+        let frame = PreparedFrame(.draw(prepared, clears: !coversSurface, statistics: stats), time: t)
+        let drawn = redrawsDamageOnly ? prepared.drawnCommands : nil
+        let base = damage.withLock { $0.base }
+        let frameDamage = DamageHistory.damage(of: drawn, clears: !coversSurface, clearColor: clearColor, against: base)
+        frame.serial = damage.withLock { $0.record(drawn, clears: !coversSurface, clearColor: clearColor, damage: frameDamage) }
+        return frame
     }
 
     /// Draws a prepared frame into the framebuffer (the pixel work). Strata extension.
@@ -186,48 +208,72 @@ public final class CARenderer: @unchecked Sendable {
     /// that holds an older frame up to date. The frame is laid out for `bounds`; a target of
     /// another size is drawn at its top-left and cleared elsewhere. Strata extension.
     public func draw(_ frame: PreparedFrame, into target: Surface) {
-        let isCurrent = currentTargets.contains { $0.surface === target }
+        let held = damage.withLock { $0.serial(heldBy: target) }
+        let whole = IntRect(target)
         switch frame.work {
         case .noRoot(let clears):
+            let isCurrent = held != nil && held == (lastCommands?.serial ?? 0)
             if clears || !isCurrent { target.clear(clearColor) }
             lastCommands = nil
-            currentTargets = [WeakSurface(surface: target)]
+            damage.withLock { $0.forgetTargets(); $0.hold(target, serial: 0) }
         case .unchanged:
             lastFrameStatistics = FrameStatistics()
-            guard !isCurrent else { return }
-            if let (prepared, clears) = lastCommands {
-                lastFrameStatistics.rasterSeconds = paint(prepared, clears: clears, into: target)
-                lastFrameStatistics.didDraw = true
-            } else {
-                target.clear(clearColor)
+            guard let (prepared, clears, serial) = lastCommands else {
+                if held != 0 { target.clear(clearColor) }
+                damage.withLock { $0.hold(target, serial: 0) }
+                return
             }
-            currentTargets.removeAll { $0.surface == nil }
-            currentTargets.append(WeakSurface(surface: target))
+            guard held != serial else { return }
+            let region = damagedRegion(of: target, holding: held, upTo: serial, preparedFor: prepared)
+            (lastFrameStatistics.rasterSeconds, lastFrameStatistics.redrawnPixels) = paint(prepared, clears: clears, into: target, region: region)
+            lastFrameStatistics.didDraw = true
+            damage.withLock { $0.hold(target, serial: serial) }
         case .draw(let prepared, let clears, let statistics):
             var stats = statistics
-            stats.rasterSeconds = paint(prepared, clears: clears, into: target)
+            let region = damagedRegion(of: target, holding: held, upTo: frame.serial, preparedFor: prepared)
+            (stats.rasterSeconds, stats.redrawnPixels) = paint(prepared, clears: clears, into: target, region: region)
             stats.didDraw = true
+            stats.damage = damage.withLock { $0.damage(ofFrame: frame.serial) } ?? [whole]
             lastFrameStatistics = stats
-            lastCommands = (prepared, clears)
-            currentTargets = [WeakSurface(surface: target)]
+            lastCommands = (prepared, clears, frame.serial)
+            damage.withLock { $0.hold(target, serial: frame.serial) }
         }
     }
 
-    /// Clears (when the root does not cover the target) and runs the passes (offscreen passes
-    /// the first time only: a frame drawn again into another target reuses their pixels);
-    /// returns the seconds taken.
-    private func paint(_ prepared: PreparedPasses, clears: Bool, into target: Surface) -> Double {
+    /// The rectangles to redraw in `target`, which holds frame `held`, to show frame `serial`;
+    /// nil for every pixel (unknown target, another size, damage not tracked, or turned off).
+    private func damagedRegion(of target: Surface, holding held: Int?, upTo serial: Int,
+                               preparedFor prepared: PreparedPasses) -> [IntRect]? {
+        guard redrawsDamageOnly, let held, held > 0, target.width == prepared.width, target.height == prepared.height
+        else { return nil }
+        return damage.withLock { $0.damage(from: held, to: serial) }
+    }
+
+    /// Runs the passes, redrawing only `region` when given (else clearing the whole target
+    /// unless the root covers it); offscreen passes run the first time only (a frame drawn again
+    /// into another target reuses their pixels). Returns the seconds taken.
+    private func paint(_ prepared: PreparedPasses, clears: Bool, into target: Surface, region: [IntRect]?) -> (Double, Int) {
         let start = DispatchTime.now().uptimeNanoseconds
-        if clears || target.width != surface.width || target.height != surface.height { target.clear(clearColor) }
-        execute(prepared, on: target, threads: threads, profile: rasterProfile)
-        return Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
+        var pixels = 0
+        if let region {
+            // Nothing damaged: no pass runs (offscreen ones run when a frame first draws pixels).
+            if !region.isEmpty {
+                pixels = execute(prepared, on: target, within: region, clear: clears ? clearColor : nil, threads: threads,
+                                 profile: rasterProfile)
+            }
+        } else {
+            if clears || target.width != surface.width || target.height != surface.height { target.clear(clearColor) }
+            execute(prepared, on: target, threads: threads, profile: rasterProfile)
+            pixels = target.width * target.height
+        }
+        return (Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9, pixels)
     }
 
     /// The passes of the last frame drawn, to bring another target up to date.
-    private var lastCommands: (PreparedPasses, clears: Bool)?
-    /// The surfaces that hold the last frame drawn.
-    private var currentTargets: [WeakSurface] = []
-    private struct WeakSurface { weak var surface: Surface? }
+    private var lastCommands: (PreparedPasses, clears: Bool, serial: Int)?
+    /// What the damage tracking remembers; shared by `prepareFrame` and `draw`, which may run
+    /// on two threads (pipelined).
+    private let damage = Mutex(DamageHistory())
 
     /// Layer content textures rendered so far (cache misses); tests check reuse across frames.
     package var contentCacheMisses: Int { contentCache.misses }
@@ -237,7 +283,7 @@ public final class CARenderer: @unchecked Sendable {
     public func invalidate() {
         pendingUpdate = bounds
         lastDrawn = nil
-        currentTargets = []
+        damage.withLock { $0.base = nil; $0.forgetTargets() }
     }
 
     /// Ends the frame.

@@ -34,4 +34,15 @@ public struct IntRect: Sendable, Equatable, Hashable {
     public func intersection(_ o: IntRect) -> IntRect {
         IntRect(x0: Swift.max(x0, o.x0), y0: Swift.max(y0, o.y0), x1: Swift.min(x1, o.x1), y1: Swift.min(y1, o.y1))
     }
+
+    /// The smallest rect holding both (an empty rect adds nothing).
+    @inlinable
+    public func union(_ o: IntRect) -> IntRect {
+        if isEmpty { return o }
+        if o.isEmpty { return self }
+        return IntRect(x0: Swift.min(x0, o.x0), y0: Swift.min(y0, o.y0), x1: Swift.max(x1, o.x1), y1: Swift.max(y1, o.y1))
+    }
+
+    /// The number of pixels (0 when empty).
+    @inlinable public var area: Int { isEmpty ? 0 : (x1 - x0) * (y1 - y0) }
 }

@@ -44,6 +44,75 @@ public struct PreparedCommands: Sendable {
 
     /// Whether there is nothing to draw.
     public var isEmpty: Bool { scene.fills.isEmpty }
+
+    /// Per command, the device pixels it may touch (empty for a command that draws nothing).
+    package var commandBounds: [IntRect] { scene.commandBounds }
+}
+
+/// Draws prepared commands onto a surface inside `region` only: every fill is clipped to the
+/// region and pixels outside it are not touched. Inside, the pixels are exactly those of
+/// `execute(_:on:threads:profile:)` (every decision is per row or per pixel, made from the same
+/// prepared constants; only the range of pixels visited shrinks). Damage redraws use this.
+package func execute(_ prepared: PreparedCommands, on surface: Surface, within region: IntRect, threads: Int = 2,
+                     profile: RasterProfile? = nil) {
+    let region = region.intersection(IntRect(surface))
+    guard !region.isEmpty, !prepared.commands.isEmpty else { return }
+    guard prepared.width == surface.width, prepared.height == surface.height else {
+        return execute(PreparedCommands(prepared.commands, width: surface.width, height: surface.height), on: surface,
+                       within: region, threads: threads, profile: profile)
+    }
+    rasterise(prepared.scene.restricted(to: region), on: surface, rows: region.y0..<region.y1, threads: threads,
+              prepareNanoseconds: 0, profile: profile)
+}
+
+extension PreparedCommands {
+    /// `region` widened so that a redraw inside it is exact: every fill that steps along its
+    /// rows from where its span starts (textures and gradients step texel positions in fixed
+    /// point, paths accumulate coverage from the left end of their bounds) and meets a rectangle
+    /// gets the rectangle widened to its whole columns, so its rows start where a full redraw
+    /// starts them. Solid rounded rects and BSP pieces compute each pixel on its own and clip
+    /// anywhere. Overlapping rectangles are merged; the result is disjoint.
+    package func widenedForExactRedraw(_ region: [IntRect], clip: IntRect) -> [IntRect] {
+        var rects = region.map { $0.intersection(clip) }.filter { !$0.isEmpty }
+        while true {
+            let widened = rects.map(scene.widenedForExactRedraw)
+            var merged = DamageRegion(clip: clip, maximumRects: Swift.max(1, widened.count))
+            merged.add(widened)
+            if merged.rects == rects { return rects }
+            rects = merged.rects
+        }
+    }
+}
+
+extension PreparedScene {
+    /// `rect` widened to the columns of every stepping fill it meets (`widenedForExactRedraw`).
+    func widenedForExactRedraw(_ rect: IntRect) -> IntRect {
+        var r = rect
+        var changed = true
+        while changed {
+            changed = false
+            for f in fills where f.stepsAlongRows && !f.bounds.intersection(r).isEmpty
+                && (f.bounds.x0 < r.x0 || f.bounds.x1 > r.x1) {
+                r.x0 = Swift.min(r.x0, f.bounds.x0); r.x1 = Swift.max(r.x1, f.bounds.x1)
+                changed = true
+            }
+        }
+        return r
+    }
+
+    /// The same scene with every fill's bounds narrowed to `region` (fills outside it dropped);
+    /// the edges, corners and fast-path constants are shared, unchanged.
+    func restricted(to region: IntRect) -> PreparedScene {
+        var copy = self
+        copy.fills = fills.compactMap { f in
+            let b = f.bounds.intersection(region)
+            guard !b.isEmpty else { return nil }
+            var g = f
+            g.bounds = b
+            return g
+        }
+        return copy
+    }
 }
 
 /// Draws prepared commands onto a surface, as `execute(_:on:threads:profile:)` draws the
@@ -54,8 +123,8 @@ public func execute(_ prepared: PreparedCommands, on surface: Surface, threads: 
     guard prepared.width == surface.width, prepared.height == surface.height else {
         return execute(prepared.commands, on: surface, threads: threads, profile: profile)
     }
-    rasterise(prepared.scene, on: surface, threads: threads, prepareNanoseconds: prepared.prepareNanoseconds,
-              profile: profile)
+    rasterise(prepared.scene, on: surface, rows: 0..<surface.height, threads: threads,
+              prepareNanoseconds: prepared.prepareNanoseconds, profile: profile)
 }
 
 /// `execute`, optionally without the similarity fast path (tests compare both paths).
@@ -63,21 +132,22 @@ func execute(_ commands: [FillCommand], on surface: Surface, threads: Int, simil
              profile: RasterProfile? = nil) {
     guard surface.width > 0, surface.height > 0, !commands.isEmpty else { return }
     let prepared = PreparedCommands(commands, width: surface.width, height: surface.height, similarityPath: similarityPath)
-    rasterise(prepared.scene, on: surface, threads: threads, prepareNanoseconds: prepared.prepareNanoseconds,
-              profile: profile)
+    rasterise(prepared.scene, on: surface, rows: 0..<surface.height, threads: threads,
+              prepareNanoseconds: prepared.prepareNanoseconds, profile: profile)
 }
 
-/// The bands of a prepared scene, on `threads` workers.
-private func rasterise(_ scene: PreparedScene, on surface: Surface, threads: Int, prepareNanoseconds: UInt64,
-                       profile: RasterProfile?) {
+/// The bands of a prepared scene covering `rows`, on `threads` workers.
+private func rasterise(_ scene: PreparedScene, on surface: Surface, rows: Range<Int>, threads: Int,
+                       prepareNanoseconds: UInt64, profile: RasterProfile?) {
     if let profile {
         profile.add(.prepare, nanoseconds: prepareNanoseconds)
         profile.count(scene)
     }
-    guard !scene.fills.isEmpty else { return }
-    let bands = (surface.height + bandHeight - 1) / bandHeight
+    guard !scene.fills.isEmpty, !rows.isEmpty else { return }
+    let firstRow = rows.lowerBound, height = rows.upperBound
+    let bands = (rows.count + bandHeight - 1) / bandHeight
     let workers = Swift.max(1, Swift.min(threads, bands))
-    let width = surface.width, height = surface.height
+    let width = surface.width
     scene.withRasterizer(pixels: surface.pixels, stride: surface.stride) { template in
         let counter = BandCounter()
         let work: @Sendable (Int) -> Void = { _ in
@@ -95,7 +165,7 @@ private func rasterise(_ scene: PreparedScene, on surface: Surface, threads: Int
                 while true {
                     let band = counter.next.wrappingAdd(1, ordering: .relaxed).oldValue
                     if band >= bands { break }
-                    r.render(rows: band * bandHeight, Swift.min(height, (band + 1) * bandHeight))
+                    r.render(rows: firstRow + band * bandHeight, Swift.min(height, firstRow + (band + 1) * bandHeight))
                 }
             }
         }

@@ -42,3 +42,30 @@ public final class PreparedPasses: Sendable {
         !offscreenDone.exchange(true, ordering: .acquiringAndReleasing)
     }
 }
+
+extension PreparedPasses {
+    /// Whether the framebuffer can be redrawn in part: exactly one framebuffer pass, with no
+    /// post effect, no latch and no copy load.
+    package var canRedrawInPart: Bool {
+        var count = 0
+        for pass in passes {
+            guard case .framebuffer = pass.target else { continue }
+            count += 1
+            guard pass.effect == nil, pass.latch == nil else { return false }
+            if case .copy = pass.load { return false }
+        }
+        return count == 1
+    }
+
+    /// The framebuffer's commands with the device pixels each may touch, and the offscreen
+    /// passes, for comparing this frame with the next; nil unless `canRedrawInPart`.
+    package var drawnCommands: DrawnCommands? {
+        guard canRedrawInPart else { return nil }
+        for (pass, commands) in zip(passes, prepared) {
+            guard case .framebuffer = pass.target else { continue }
+            return DrawnCommands(commands: pass.commands, bounds: commands.commandBounds, width: width, height: height,
+                                 load: pass.load, offscreenPasses: passes.filter { if case .offscreen = $0.target { true } else { false } })
+        }
+        return nil
+    }
+}

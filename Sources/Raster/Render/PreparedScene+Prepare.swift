@@ -35,8 +35,13 @@ extension PreparedScene {
         var polygonEdges = 0
         for command in commands { polygonEdges += command.clip.polygon?.count ?? 0 }
         hardEdges.reserveCapacity(polygonEdges)
+        commandBounds.reserveCapacity(commands.count)
         for command in commands {
+            let first = fills.count
             prepare(command, surfaceRect)
+            var touched = IntRect(x0: 0, y0: 0, x1: 0, y1: 0)
+            for f in fills[first...] { touched = touched.union(f.bounds) }
+            commandBounds.append(touched)
         }
     }
 

@@ -137,6 +137,14 @@ struct PreparedFill: Sendable {
     /// All-or-nothing coverage (`FillCommand.antialias == false`).
     var aliased = false
 
+    /// Whether a row's pixels depend on where its span starts (so a redraw may not clip its
+    /// columns): every paint but a solid colour steps along the row, and paths accumulate.
+    var stepsAlongRows: Bool {
+        if case .path = path { return true }
+        if case .solid = paint { return false }
+        return true
+    }
+
     /// The index of the fill's `AffineRim`, when it has one.
     @inline(__always) var rimIndex: Int? {
         if case .affineRim(let i) = path { return i }
@@ -242,6 +250,9 @@ struct PreparedScene: Sendable {
     var gradientTables: [UInt32] = []
     /// False forces every fill onto the general path (tests compare the two).
     var useSimilarityPath = true
+    /// Per command given to `init`, the device pixels its fills may touch (empty for a command
+    /// dropped as undrawable): what damage tracking compares between frames.
+    var commandBounds: [IntRect] = []
 }
 
 /// Converts a device coordinate to an Int, clamping far and non-finite values.

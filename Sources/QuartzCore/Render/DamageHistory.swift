@@ -1,0 +1,71 @@
+import Raster
+
+/// What `CARenderer`'s damage tracking remembers: the last prepared frame's framebuffer
+/// commands (to compare the next one with), the damage of the last few frames, and which frame
+/// each target surface holds (targets may alternate: a window's two MIT-SHM buffers).
+struct DamageHistory: Sendable {
+    /// The last prepared frame's commands and how its framebuffer was cleared.
+    var base: Base?
+    struct Base: Sendable {
+        var drawn: DrawnCommands
+        var clears: Bool
+        var clearColor: UInt32
+    }
+
+    private var serial = 0
+    /// Per prepared frame, its damage against the frame before (nil: every pixel).
+    private var frames: [(serial: Int, damage: [IntRect]?)] = []
+    private var targets: [(surface: WeakSurface, serial: Int)] = []
+    private struct WeakSurface: @unchecked Sendable { weak var surface: Surface? }
+    /// Frames remembered: a target more frames behind than this is redrawn whole.
+    static let depth = 8
+
+    /// The damage of a frame whose commands are `drawn`, against `base`; nil for every pixel.
+    static func damage(of drawn: DrawnCommands?, clears: Bool, clearColor: UInt32, against base: Base?) -> [IntRect]? {
+        guard let drawn, let base, base.clears == clears, base.clearColor == clearColor else { return nil }
+        return drawn.damage(from: base.drawn)
+    }
+
+    /// Records a prepared frame and its damage; returns its serial.
+    mutating func record(_ drawn: DrawnCommands?, clears: Bool, clearColor: UInt32, damage: [IntRect]?) -> Int {
+        serial += 1
+        base = drawn.map { Base(drawn: $0, clears: clears, clearColor: clearColor) }
+        frames.append((serial, damage))
+        if frames.count > Self.depth { frames.removeFirst(frames.count - Self.depth) }
+        return serial
+    }
+
+    /// The damage of frame `s` against the frame before it; nil for every pixel (or unknown).
+    func damage(ofFrame s: Int) -> [IntRect]? {
+        frames.first { $0.serial == s }?.damage
+    }
+
+    /// The pixels that differ between frames `held` and `s` (the union of the damage of the
+    /// frames after `held` up to `s`); nil when any of them is unknown or whole.
+    func damage(from held: Int, to s: Int) -> [IntRect]? {
+        guard held <= s else { return nil }
+        var region = DamageRegion(clip: .unbounded)
+        var k = held + 1
+        while k <= s {
+            guard let d = damage(ofFrame: k) else { return nil }
+            region.add(d)
+            k += 1
+        }
+        return region.rects
+    }
+
+    /// The frame `surface` holds, when it is one this renderer drew.
+    func serial(heldBy surface: Surface) -> Int? {
+        targets.first { $0.surface.surface === surface }?.serial
+    }
+
+    /// Notes that `surface` now holds frame `s` (0: no frame of a tree).
+    mutating func hold(_ surface: Surface, serial s: Int) {
+        targets.removeAll { $0.surface.surface == nil || $0.surface.surface === surface }
+        targets.append((WeakSurface(surface: surface), s))
+        if targets.count > 4 { targets.removeFirst() }
+    }
+
+    /// Forgets what every target holds (their pixels are redrawn whole next time).
+    mutating func forgetTargets() { targets = [] }
+}

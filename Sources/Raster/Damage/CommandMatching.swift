@@ -1,0 +1,63 @@
+/// An order-preserving matching of two command lists (a common subsequence): which commands of
+/// the old list and of the new one are kept unchanged. Myers' O((N + M)·D) shortest edit script
+/// on the part left after the common prefix and suffix are trimmed; more than `maximumEdits`
+/// edits leave that whole middle unmatched (correct, only more damage).
+struct CommandMatching {
+    private(set) var oldMatched: [Bool]
+    private(set) var newMatched: [Bool]
+
+    init(old n: Int, new m: Int, maximumEdits: Int, equal: (Int, Int) -> Bool) {
+        oldMatched = [Bool](repeating: false, count: n)
+        newMatched = [Bool](repeating: false, count: m)
+        var prefix = 0
+        while prefix < n, prefix < m, equal(prefix, prefix) {
+            oldMatched[prefix] = true; newMatched[prefix] = true
+            prefix += 1
+        }
+        var suffix = 0
+        while suffix < n - prefix, suffix < m - prefix, equal(n - 1 - suffix, m - 1 - suffix) {
+            oldMatched[n - 1 - suffix] = true; newMatched[m - 1 - suffix] = true
+            suffix += 1
+        }
+        let a = prefix..<(n - suffix), b = prefix..<(m - suffix)
+        if !a.isEmpty && !b.isEmpty {
+            matchMiddle(a, b, maximumEdits: maximumEdits, equal: equal)
+        }
+    }
+
+    /// Myers' greedy forward search with the frontier kept per edit count, then the walk back
+    /// that marks the diagonal runs (the matched pairs).
+    private mutating func matchMiddle(_ a: Range<Int>, _ b: Range<Int>, maximumEdits: Int, equal: (Int, Int) -> Bool) {
+        let n = a.count, m = b.count
+        let limit = Swift.min(n + m, Swift.max(0, maximumEdits))
+        let offset = limit + 1
+        var v = [Int](repeating: 0, count: 2 * limit + 3)
+        var trace: [[Int]] = []
+        var found: Int?
+        search: for d in 0...limit {
+            trace.append(v)
+            for k in stride(from: -d, through: d, by: 2) {
+                var x = (k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1])) ? v[offset + k + 1] : v[offset + k - 1] + 1
+                var y = x - k
+                while x < n, y < m, equal(a.lowerBound + x, b.lowerBound + y) { x += 1; y += 1 }
+                v[offset + k] = x
+                if x >= n && y >= m { found = d; break search }
+            }
+        }
+        guard let edits = found else { return }
+        var x = n, y = m
+        for d in stride(from: edits, through: 0, by: -1) {
+            let vd = trace[d]
+            let k = x - y
+            let previousK = (k == -d || (k != d && vd[offset + k - 1] < vd[offset + k + 1])) ? k + 1 : k - 1
+            let previousX = d == 0 ? 0 : vd[offset + previousK]
+            let previousY = d == 0 ? 0 : previousX - previousK
+            while x > previousX && y > previousY {
+                x -= 1; y -= 1
+                oldMatched[a.lowerBound + x] = true
+                newMatched[b.lowerBound + y] = true
+            }
+            x = previousX; y = previousY
+        }
+    }
+}

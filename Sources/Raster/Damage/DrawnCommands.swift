@@ -1,0 +1,75 @@
+/// What one frame drew into the framebuffer: its fill commands, in order, and the device pixels
+/// each may touch (as prepared: clip, shape and surface applied). Comparing two of them gives
+/// the damage between the frames (`damage(from:maximumRects:)`).
+///
+/// Strata extension (Core Animation's damage tracking is private).
+package struct DrawnCommands: Sendable {
+    package let commands: [FillCommand]
+    /// Per command, the pixels it may touch; empty for a command that draws nothing.
+    package let bounds: [IntRect]
+    package let width: Int, height: Int
+    /// What the framebuffer pass loads before its commands.
+    package let load: PassLoad
+    /// How the frame's offscreen surfaces were drawn.
+    let offscreen: OffscreenHistory
+
+    package init(commands: [FillCommand], bounds: [IntRect], width: Int, height: Int, load: PassLoad,
+                 offscreenPasses: [RenderPass] = []) {
+        self.commands = commands
+        self.bounds = bounds
+        self.width = width
+        self.height = height
+        self.load = load
+        offscreen = OffscreenHistory(offscreenPasses)
+    }
+
+    /// The whole framebuffer.
+    package var fullRect: IntRect { IntRect(x0: 0, y0: 0, x1: width, y1: height) }
+
+    /// The device rectangles (disjoint, at most `maximumRects`, inside the framebuffer) outside
+    /// which this frame's pixels equal `old`'s.
+    ///
+    /// Why it is exact: commands are matched in order (a common subsequence of the two lists, by
+    /// `FillCommand.drawsSame`); a pixel outside the bounds of every unmatched command is touched
+    /// by the same commands in the same order in both frames, over the same loaded value, so
+    /// it comes out the same. The unmatched commands' bounds (old and new) are the damage.
+    /// The matching is Myers' shortest edit script after trimming the common prefix and suffix;
+    /// past `maximumEdits` edits the whole unmatched middle counts as damaged.
+    package func damage(from old: DrawnCommands, maximumRects: Int = 8, maximumEdits: Int = 512) -> [IntRect] {
+        guard old.width == width, old.height == height, old.load.sameLoad(as: load) else { return [fullRect] }
+        let oldHashes = old.commands.map(\.drawingHash), newHashes = commands.map(\.drawingHash)
+        // Offscreen surfaces are new each frame: they match when drawn the same way (remembered).
+        var known: [Pair: Bool] = [:]
+        let surfaces = { (new: Surface, previous: Surface) -> Bool in
+            if new === previous { return true }
+            let key = Pair(new: ObjectIdentifier(new), old: ObjectIdentifier(previous))
+            if let k = known[key] { return k }
+            let same = offscreen.sameContent(new, as: previous, in: old.offscreen)
+            known[key] = same
+            return same
+        }
+        let matching = CommandMatching(old: old.commands.count, new: commands.count, maximumEdits: maximumEdits) { i, j in
+            oldHashes[i] == newHashes[j] && commands[j].drawsSame(as: old.commands[i], surfaces: surfaces)
+        }
+        var region = DamageRegion(clip: fullRect, maximumRects: maximumRects)
+        for i in 0..<old.commands.count where !matching.oldMatched[i] { region.add(old.bounds[i]) }
+        for j in 0..<commands.count where !matching.newMatched[j] { region.add(bounds[j]) }
+        return region.rects
+    }
+}
+
+private struct Pair: Hashable {
+    let new: ObjectIdentifier, old: ObjectIdentifier
+}
+
+extension PassLoad {
+    /// Whether two loads put the same pixels in the framebuffer (a copy never counts as same:
+    /// its source may have changed).
+    func sameLoad(as other: PassLoad) -> Bool {
+        switch (self, other) {
+        case (.keep, .keep): true
+        case (.clear(let a), .clear(let b)): a == b
+        default: false
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Testing
+@testable import Raster
+
+// Redrawing a rectangle of a frame (`execute(_:on:within:)`, what damage tracking runs) gives
+// exactly the full frame's pixels inside it and touches nothing outside it, for every kind of
+// fill: textures, perspective, polygon and rounded clips (busyScene), paths with curves,
+// gradients. Exact, not within a tolerance: a damaged frame must equal a full redraw.
+
+private func scene(seed: UInt64, width: Int, height: Int) -> [FillCommand] {
+    var rng = SeededRandom(seed: seed)
+    var commands = busyScene(seed: seed, width: width, height: height)
+    for i in 0..<4 {
+        var path = randomPath(&rng, size: 40, curves: i % 2 == 0)
+        if path.verbs.isEmpty { path = polygonPath([SIMD2(0, 0), SIMD2(30, 5), SIMD2(10, 35)]) }
+        let map = Projective.rotation(Double.random(in: 0...6, using: &rng))
+            .concatenating(.translation(Double.random(in: 0...Double(width), using: &rng), Double.random(in: 0...Double(height), using: &rng)))
+        commands.append(FillCommand(path: path, rule: i % 2 == 0 ? .nonZero : .evenOdd, localToDevice: map,
+                                    paint: .solid(randomPremultiplied(&rng)), opacity: 0.8))
+    }
+    let gradient = Gradient(kind: .radial(startCenter: SIMD2(10, 10), startRadius: 2, endCenter: SIMD2(20, 20), endRadius: 30),
+                            stops: [GradientStop(location: 0, color: SIMD4(1, 0, 0, 1)), GradientStop(location: 1, color: SIMD4(0, 0, 1, 0.5))])
+    commands.append(FillCommand(shape: RoundedRect(minX: 0, minY: 0, maxX: 50, maxY: 40, cornerRadius: 8),
+                                localToDevice: .rotation(0.3).concatenating(.translation(30, 20)),
+                                paint: .gradient(gradient, map: .identity), opacity: 0.9))
+    return commands
+}
+
+@Test(arguments: [UInt64(1), 2, 3, 4, 5, 6, 7, 8])
+func aRedrawnRectangleHoldsExactlyTheFullFramesPixels(seed: UInt64) {
+    let (w, h) = (120, 100)
+    let commands = scene(seed: seed, width: w, height: h)
+    let full = Surface(width: w, height: h)
+    full.clear(0xFF20_2020)
+    execute(commands, on: full, threads: 2)
+    var rng = SeededRandom(seed: seed &+ 100)
+    let prepared = PreparedPasses([RenderPass(target: .framebuffer, commands: commands)], framebufferWidth: w, framebufferHeight: h)
+    for _ in 0..<12 {
+        let x0 = Int.random(in: -10..<w, using: &rng), y0 = Int.random(in: -10..<h, using: &rng)
+        let rect = IntRect(x0: x0, y0: y0, x1: x0 + Int.random(in: 1...70, using: &rng), y1: y0 + Int.random(in: 1...70, using: &rng))
+        // The full frame with the rectangle scribbled over, as a stale frame would hold it.
+        let partial = Surface(width: w, height: h)
+        partial.copy(IntRect(partial), from: full)
+        partial.clear(rect, to: 0xFF00_FF00)
+        execute(prepared, on: partial, within: [rect], clear: 0xFF20_2020, threads: 2)
+        for y in 0..<h {
+            for x in 0..<w where partial[x, y] != full[x, y] {
+                Issue.record("seed \(seed) rect \(rect): (\(x), \(y)) is \(String(partial[x, y], radix: 16)), full \(String(full[x, y], radix: 16))")
+                return
+            }
+        }
+    }
+}
+
+@Test func unmatchedCommandsAreTheDamageAndReStackingDamagesOnlyTheMovedLayer() {
+    func square(_ x: Double, _ color: UInt32) -> FillCommand {
+        FillCommand(shape: RoundedRect(minX: 0, minY: 0, maxX: 10, maxY: 10, cornerRadius: 0),
+                    localToDevice: .translation(x, 5), paint: .solid(color))
+    }
+    func drawn(_ commands: [FillCommand]) -> DrawnCommands {
+        let prepared = PreparedPasses([RenderPass(target: .framebuffer, commands: commands)], framebufferWidth: 100, framebufferHeight: 20)
+        return prepared.drawnCommands!
+    }
+    let a = square(0, 0xFFFF_0000), b = square(20, 0xFF00_FF00), c = square(40, 0xFF00_00FF), d = square(60, 0xFFFF_FFFF)
+    // Nothing changed: no damage.
+    #expect(drawn([a, b, c, d]).damage(from: drawn([a, b, c, d])) == [])
+    // c moved by 5 px: its old and new bounds (the pixels it covers, no anti-aliased rim
+    // beyond a pixel-aligned square: the prepared bounds are one pixel wider each side).
+    #expect(drawn([a, b, square(45, 0xFF00_00FF), d]).damage(from: drawn([a, b, c, d])) == [IntRect(x0: 39, y0: 4, x1: 56, y1: 16)])
+    // d brought from the top to the bottom of the stack: only d's pixels.
+    #expect(drawn([d, a, b, c]).damage(from: drawn([a, b, c, d])) == [IntRect(x0: 59, y0: 4, x1: 71, y1: 16)])
+    // Two separate changes stay two rectangles.
+    let two = drawn([square(1, 0xFFFF_0000), b, c, square(61, 0xFFFF_FFFF)]).damage(from: drawn([a, b, c, d]))
+    #expect(two.sorted { $0.x0 < $1.x0 } == [IntRect(x0: 0, y0: 4, x1: 12, y1: 16), IntRect(x0: 59, y0: 4, x1: 72, y1: 16)])
+}
