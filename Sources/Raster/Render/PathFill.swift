@@ -254,7 +254,9 @@ extension PreparedScene {
         var counts = [Int](repeating: 0, count: bandCount + 1)
         var total = 0
         func bands(_ e: PathEdge) -> ClosedRange<Int> {
-            let r0 = Swift.max(floorInt(e.y0), bounds.y0), r1 = Swift.min(ceilInt(e.y1), bounds.y1) - 1
+            // floorInt/ceilInt round values within 2⁻²² of an integer to it: an edge that short
+            // may give r1 = r0 − 1. It is listed in row r0 (the row loop tests its exact extent).
+            let r0 = Swift.max(floorInt(e.y0), bounds.y0), r1 = Swift.max(r0, Swift.min(ceilInt(e.y1), bounds.y1) - 1)
             return (Swift.max(r0 / bucketRows, firstBand) - firstBand)...(Swift.max(r1 / bucketRows, firstBand) - firstBand)
         }
         for e in pathEdges[edgeStart...] {
