@@ -24,7 +24,9 @@ let package = Package(
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
 
         // Pixels only: no layers, no animation, no X11, no Foundation.
-        .target(name: "Raster"),
+        .target(name: "Raster", dependencies: ["CRasterKernels"]),
+        // Raster's hottest kernels compiled per instruction set, chosen at run time (its header says why).
+        .target(name: "CRasterKernels"),
         .target(name: "CoreGraphics", dependencies: ["Raster", "CLibPNG", "CJPEG", "CFreeType", "CFontconfig"]),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "Raster"]),
         // Swift Testing's cross-import overlay for a module named CoreGraphics (empty; see its file).

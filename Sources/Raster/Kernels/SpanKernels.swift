@@ -1,6 +1,10 @@
 // Span kernels, named pixman-style: operator_source_mask. Each blends `count` pixels
 // starting at `dst`. `coverage`, when given, holds one 0...255 scale per pixel (shape
 // coverage × opacity); otherwise `scale` applies to every pixel (the span interior).
+// On x86-64 the eight-lane paths run in CRasterKernels (AVX2 when the CPU has it, chosen at
+// run time, with the same values): a portable build then runs as fast as a `-target-cpu` one.
+
+import CRasterKernels
 
 /// Whether kernels take their eight-lane paths by default. Unoptimised (DEBUG) builds run
 /// vector code ~10× slower than the one-pixel loops, which give the same values, so they
@@ -41,6 +45,9 @@ func over_solid_span(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ src: U
         for i in 0..<count { dst[i] = src &+ mul255(dst[i], ia) }
         return
     }
+#if arch(x86_64)
+    strata_over_solid_span(dst, count, src, padded)
+#else
     let s8 = SIMD8<UInt32>(repeating: src), a16 = SIMD16<UInt16>(repeating: UInt16(truncatingIfNeeded: ia))
     var i = 0
     while i &+ 8 <= count {
@@ -58,6 +65,7 @@ func over_solid_span(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ src: U
         dst[i] = src &+ mul255(dst[i], ia)
         i &+= 1
     }
+#endif
 }
 
 /// Solid colour with a per-pixel coverage × opacity scale (anti-aliased edges, corners).
@@ -159,7 +167,20 @@ func over_bilinear_affine(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ t
             @inline(__always) func small(_ x: Int) -> Bool { UInt(bitPattern: x &+ 1 << 30) < 1 << 31 }
             return small(u) && small(v) && small(u &+ 7 &* du) && small(v &+ 7 &* dv)
         }
+#if arch(x86_64)
+        var span = StrataBilinearSpan(pixels: UnsafePointer(tex.pixels), stride: tex.stride, du: Int32(truncatingIfNeeded: du),
+                                      dv: Int32(truncatingIfNeeded: dv), maxU: Int32(truncatingIfNeeded: maxU),
+                                      maxV: Int32(truncatingIfNeeded: maxV), underlay: underlay, scale: scale,
+                                      coverage: coverage)
+#endif
         while i &+ 8 <= count {
+#if arch(x86_64)
+            // The same groups in CRasterKernels while they are safe (most spans: all of them).
+            if safe(u, v) {
+                i = strata_bilinear_affine_groups(&span, dst, i, count, &u, &v)
+                continue
+            }
+#endif
             if safe(u, v) {
                 let s16 = coverage.map { spread(UnsafeRawPointer($0 + i).loadUnaligned(as: SIMD8<UInt32>.self)) } ?? scale16
                 store8(g.group(u, v, s16, load8(dst + i)), dst + i)
@@ -171,6 +192,9 @@ func over_bilinear_affine(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ t
         // The last partial group: eight lanes inside the row, shifted left when the row ends
         // first; lanes outside the span keep their pixels.
         let n = count &- i
+#if arch(x86_64)
+        if n > 0, let room, strata_bilinear_affine_tail(&span, dst, i, count, u, v, room.before, room.after) { return }
+#endif
         if n > 0, let room {
             let shift = Swift.max(0, 8 &- n &- room.after)
             let su = u &- shift &* du, sv = v &- shift &* dv

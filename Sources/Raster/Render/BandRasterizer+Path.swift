@@ -11,7 +11,7 @@ extension BandRasterizer {
         let bx0 = f.pointee.bounds.x0, w = f.pointee.bounds.x1 - bx0
         guard w > 0 else { return }
         for y in r0..<r1 {
-            let b = y / bandHeight - p.pointee.firstBand
+            let b = y / p.pointee.bucketRows - p.pointee.firstBand
             guard b >= 0, b < p.pointee.bandCount else { continue }
             let lo = Int(pathBandOffsets[p.pointee.bandOffsets + b]), hi = Int(pathBandOffsets[p.pointee.bandOffsets + b + 1])
             if lo == hi { continue }
@@ -146,6 +146,11 @@ extension BandRasterizer {
             }
             // Untouched cells from x: constant coverage until the next touched cell.
             var j = x + 1
+            // Four cells per step first: long runs of untouched cells are most of a row.
+            while j &+ 4 <= last &+ 1,
+                  !any(UnsafeRawPointer(acc + j).loadUnaligned(as: SIMD4<Double>.self) .!= SIMD4<Double>(repeating: 0)) {
+                j &+= 4
+            }
             while j <= last && acc[j] == 0 { j += 1 }
             let c = scale(s)
             if j - x >= 8 && (c == full || c == 0) {

@@ -27,6 +27,8 @@
 // `ProjectivePathTests` renders every pixel with the formula and compares).
 // The walk's chunk positions depend only on the row's outer range, never on bands or threads.
 
+import CRasterKernels
+
 /// Per-fill constants of the projective fast path.
 struct ProjectiveFill: Sendable {
     /// Device → local map with the shape's centre at the local origin.
@@ -65,6 +67,8 @@ struct ProjectiveFill: Sendable {
     /// Opacity × 255, and the opacity's 0...255 scale (what a fully covered pixel uses).
     var opacity255: Float, opacity8: UInt32
     var color: UInt32, interior: UInt32
+    /// The constants above that CRasterKernels' solid rows need.
+    var kernel = StrataProjectiveFill()
 
     /// The fast-path constants, or nil when the fill does not qualify: `edges` must be the
     /// shape's four sides in order (none lost to the eye plane), `inverse` normalised;
@@ -172,6 +176,20 @@ struct ProjectiveFill: Sendable {
         opacity255 = Float(opacity * 255)
         self.opacity8 = opacity8
         color = c; interior = mul255(c, opacity8)
+        withUnsafeMutableBytes(of: &kernel.laneA) {
+            for (k, lane) in [laneA0, laneA1, laneA2, laneA3].enumerated() {
+                $0.storeBytes(of: lane, toByteOffset: k * 32, as: SIMD8<Float>.self)
+            }
+        }
+        withUnsafeMutableBytes(of: &kernel.laneX) { $0.storeBytes(of: laneX, as: SIMD8<Float>.self) }
+        withUnsafeMutableBytes(of: &kernel.laneY) { $0.storeBytes(of: laneY, as: SIMD8<Float>.self) }
+        withUnsafeMutableBytes(of: &kernel.laneW) { $0.storeBytes(of: laneW, as: SIMD8<Float>.self) }
+        kernel.edgeA = (edgeA[0], edgeA[1], edgeA[2], edgeA[3])
+        kernel.m11 = map.m11; kernel.m12 = map.m12; kernel.m13 = map.m13
+        kernel.j11 = j11; kernel.j12 = j12; kernel.j13 = j13; kernel.j21 = j21; kernel.j22 = j22; kernel.j23 = j23
+        kernel.innerHalfX = innerHalfX; kernel.innerHalfY = innerHalfY; kernel.radius = radius
+        kernel.opacity255 = opacity255; kernel.opacity8 = opacity8
+        kernel.color = color; kernel.interior = interior
     }
 
     /// Per-row constants: edge distances + 0.5 and the homogeneous local point at px = 0.
@@ -328,8 +346,7 @@ extension BandRasterizer {
                 let yy = SIMD4<UInt64>(repeating: UInt64(truncatingIfNeeded: y))
                 if any((yy &- arcRowLow) .<= arcRowSpan) {
                     let py = Double(y) + 0.5
-                    walkRowSolid(rowPixels, c.x0, c.x1, color: color, interior: interior,
-                                 ProjectiveArcRowCoverage(fill: p, row: p.pointee.row(py), midLo: midLo, midHi: midHi))
+                    projectiveArcRow(p, p.pointee.row(py), rowPixels, c.x0, c.x1, midLo: midLo, midHi: midHi)
                 } else if cached {
                     // `rimsAndInteriorSolid`'s steps in its order, with the rims' scales known.
                     if left.start >= 0 { blendCached(rowPixels, left, color8) }
@@ -340,8 +357,7 @@ extension BandRasterizer {
                     }
                     if right.start >= 0 { blendCached(rowPixels, right, color8) }
                 } else {
-                    rimsAndInteriorSolid(rowPixels, c.x0, c.ix0, c.ix1, c.x1, color: color, interior: interior,
-                                         ProjectiveRowCoverage<EdgesOnly>(fill: p, row: p.pointee.row(Double(y) + 0.5)))
+                    projectiveEdgeRow(p, p.pointee.row(Double(y) + 0.5), rowPixels, c.x0, c.ix0, c.ix1, c.x1)
                 }
             }
             return
@@ -367,8 +383,7 @@ extension BandRasterizer {
             let yy = SIMD4<UInt64>(repeating: UInt64(truncatingIfNeeded: y))
             let arcs = any((yy &- arcRowLow) .<= arcRowSpan)
             if walk && arcs {
-                walkRowSolid(rowPixels, x0, x1, color: color, interior: interior,
-                             ProjectiveArcRowCoverage(fill: p, row: r, midLo: midLo, midHi: midHi))
+                projectiveArcRow(p, r, rowPixels, x0, x1, midLo: midLo, midHi: midHi)
             } else if walk {
                 // No corner: the fully covered pixels are the edges' inner range, solved
                 // exactly (ceil(t + 10⁻⁹) from the left, floor(t − 10⁻⁹) + 1 from the right);
@@ -381,8 +396,7 @@ extension BandRasterizer {
                     for k in 0..<4 where p.pointee.edgeA[k] == 0 && r.e[k] < 1 { ix1 = ix0 }
                 }
                 ix0 = Swift.min(Swift.max(ix0, x0), x1); ix1 = Swift.min(Swift.max(ix1, ix0), x1)
-                rimsAndInteriorSolid(rowPixels, x0, ix0, ix1, x1, color: color, interior: interior,
-                                     ProjectiveRowCoverage<EdgesOnly>(fill: p, row: r))
+                projectiveEdgeRow(p, r, rowPixels, x0, ix0, ix1, x1)
             } else {
                 let color = SIMD8<UInt32>(repeating: color)
                 var x = x0
@@ -395,6 +409,43 @@ extension BandRasterizer {
             }
         }
     }
+
+    /// An arc row `x0..<x1`: `walkRowSolid` with `ProjectiveArcRowCoverage`. On x86-64 the
+    /// same walk runs in CRasterKernels (AVX2 where the CPU has it) in every build, so that
+    /// the differential tests run it.
+    @inline(__always)
+    func projectiveArcRow(_ p: UnsafePointer<ProjectiveFill>, _ r: ProjectiveFill.Row, _ row: UnsafeMutablePointer<UInt32>,
+                          _ x0: Int, _ x1: Int, midLo: Int, midHi: Int) {
+#if arch(x86_64)
+        var kr = StrataProjectiveRow(e: (r.e[0], r.e[1], r.e[2], r.e[3]), x: r.x, y: r.y, w: r.w)
+        strata_projective_walk_row(kernel(p), &kr, row, stride, x0, x1, midLo, midHi)
+#else
+        walkRowSolid(row, x0, x1, color: p.pointee.color, interior: p.pointee.interior,
+                     ProjectiveArcRowCoverage(fill: p, row: r, midLo: midLo, midHi: midHi))
+#endif
+    }
+
+    /// A row with no corner pixel whose coverage is 1 on `ix0..<ix1`: `rimsAndInteriorSolid`
+    /// with edges-only coverage (in CRasterKernels on x86-64, as `projectiveArcRow`).
+    @inline(__always)
+    func projectiveEdgeRow(_ p: UnsafePointer<ProjectiveFill>, _ r: ProjectiveFill.Row, _ row: UnsafeMutablePointer<UInt32>,
+                           _ x0: Int, _ ix0: Int, _ ix1: Int, _ x1: Int) {
+#if arch(x86_64)
+        var kr = StrataProjectiveRow(e: (r.e[0], r.e[1], r.e[2], r.e[3]), x: r.x, y: r.y, w: r.w)
+        strata_projective_rims_row(kernel(p), &kr, row, stride, x0, ix0, ix1, x1)
+#else
+        rimsAndInteriorSolid(row, x0, ix0, ix1, x1, color: p.pointee.color, interior: p.pointee.interior,
+                             ProjectiveRowCoverage<EdgesOnly>(fill: p, row: r))
+#endif
+    }
+
+#if arch(x86_64)
+    /// The C constants inside a fill, in place.
+    @inline(__always)
+    func kernel(_ p: UnsafePointer<ProjectiveFill>) -> UnsafePointer<StrataProjectiveFill> {
+        (UnsafeRawPointer(p) + MemoryLayout<ProjectiveFill>.offset(of: \.kernel)!).assumingMemoryBound(to: StrataProjectiveFill.self)
+    }
+#endif
 
     /// The columns every row `y0..<y1` of a band would compute (outer range `x0..<x1` after
     /// the hard edges, inner range `ix0..<ix1`, as the row loop clamps them), or nil when

@@ -22,6 +22,8 @@
 // value, so where the walks stop changes nothing. Chunk positions depend only on the row's
 // outer range, never on bands or threads.
 
+import CRasterKernels
+
 /// Per-fill constants of the similarity fast path.
 struct SimilarityFill: Sendable {
     /// Local point (device pixels, relative to the shape's centre) of device point (0, 0),
@@ -48,6 +50,8 @@ struct SimilarityFill: Sendable {
     /// True when the paint is a solid colour: `color`, and `interior` (already × opacity).
     var isSolid: Bool
     var color: UInt32, interior: UInt32
+    /// The constants above that CRasterKernels' solid row needs.
+    var kernel = StrataSimilarityRow()
 
     /// The fast-path constants for a shape under an affine device → local map (m33 == 1),
     /// or nil when the fill does not qualify.
@@ -107,6 +111,13 @@ struct SimilarityFill: Sendable {
         } else {
             isSolid = false; color = 0; interior = 0
         }
+        withUnsafeMutableBytes(of: &kernel.laneX) { $0.storeBytes(of: laneX, as: SIMD8<Float>.self) }
+        withUnsafeMutableBytes(of: &kernel.laneY) { $0.storeBytes(of: laneY, as: SIMD8<Float>.self) }
+        kernel.innerHalfX = innerHalfX[0]; kernel.innerHalfY = innerHalfY[0]
+        kernel.radiusPlusHalf = radiusPlusHalf[0]; kernel.cornerThreshold = cornerThreshold[0]
+        kernel.opacity255 = opacity255; kernel.opacity8 = opacity8
+        kernel.color = color; kernel.interior = interior
+        kernel.stepXx = stepXx; kernel.stepXy = stepXy
     }
 
     /// Coverage (0...1, before opacity) of the eight pixels `x..<x+8` of the row whose local
@@ -189,6 +200,13 @@ extension BandRasterizer {
     @inline(__always)
     func similarityRowSolid(_ s: UnsafePointer<SimilarityFill>, _ row: UnsafeMutablePointer<UInt32>,
                             _ rowX: Double, _ rowY: Double, _ x0: Int, _ x1: Int) {
+#if arch(x86_64)
+        // The same walks in CRasterKernels (AVX2 where the CPU has it), in every build, so
+        // that the differential tests run them.
+        let kernel = (UnsafeRawPointer(s) + MemoryLayout<SimilarityFill>.offset(of: \.kernel)!)
+            .assumingMemoryBound(to: StrataSimilarityRow.self)
+        strata_similarity_row_solid(kernel, row, rowX, rowY, x0, x1)
+#else
         let color = SIMD8<UInt32>(repeating: s.pointee.color)
         @inline(__always) func blend(_ c: SIMD8<Float>, _ d: SIMD8<UInt32>) -> SIMD8<UInt32> {
             overx8(mul255x8(color, spread: spread(s.pointee.scales(c))), d)
@@ -241,6 +259,7 @@ extension BandRasterizer {
         // An interior means the right walk ended with a full chunk: 8 finished pixels follow.
         // (A short right chunk starts at x, leaving no interior.)
         if x < xr { over_solid_padded(row + x, xr &- x, s.pointee.interior) }
+#endif
     }
 
     /// One row of a fill with any other paint: the same walks write coverage scales into the
@@ -249,6 +268,12 @@ extension BandRasterizer {
     func similarityRowPaint(_ f: UnsafePointer<PreparedFill>, _ s: UnsafePointer<SimilarityFill>,
                             _ row: UnsafeMutablePointer<UInt32>, _ y: Int,
                             _ rowX: Double, _ rowY: Double, _ x0: Int, _ x1: Int) {
+#if arch(x86_64)
+        // The same walks in CRasterKernels (see `similarityRowSolid`).
+        let kernel = (UnsafeRawPointer(s) + MemoryLayout<SimilarityFill>.offset(of: \.kernel)!)
+            .assumingMemoryBound(to: StrataSimilarityRow.self)
+        strata_similarity_row_scales(kernel, coverage, rowX, rowY, x0, x1)
+#else
         // The coverage row holds width + 8 entries: a last chunk may run 7 past x1.
         var x = x0
         while x < x1 {
@@ -273,6 +298,7 @@ extension BandRasterizer {
         // The interior's scale is the opacity's: one span for the whole row, so the kernel
         // runs one partial group of eight per row instead of one per piece.
         if x < xr { (coverage + (x &- x0)).update(repeating: s.pointee.opacity8, count: xr &- x) }
+#endif
         paintSpan(f, row, y, x0, x1, coverage: UnsafePointer(coverage), room: (x0, stride &- x1))
     }
 }
