@@ -39,6 +39,14 @@ struct SorterBuffer<Element: BitwiseCopyable> {
         return count - n
     }
 
+    /// Makes room for `n` more elements left uninitialised (plain values: the caller writes
+    /// them before reading); returns where the first one is.
+    mutating func appendUninitialized(count n: Int) -> Int {
+        reserve(count + n)
+        count += n
+        return count - n
+    }
+
     /// Forgets the elements, keeping the memory.
     mutating func removeAll() { count = 0 }
 

@@ -73,6 +73,9 @@ struct OverlapGraph {
     var scratchDistances: [Double] = []
     var scratchFront: [SIMD3<Double>] = []
     var scratchBack: [SIMD3<Double>] = []
+    /// Scratch for `split`: the neighbours a split polygon's pieces take over.
+    var scratchHeirs: [Heir] = []
+    struct Heir { var box: SIMD4<Double>; var other: Int32; var kind: Kind }
 
     /// A polygon whose box overlaps, and whether the pair is decided. An order found between
     /// two polygons holds for their pieces too (they do not meet, nor do pieces of them), and
@@ -94,8 +97,9 @@ struct OverlapGraph {
         var list = lists[v]
         if list.count == list.capacity {
             let capacity = max(4, 2 * Int(list.capacity))
-            let start = entries.append(repeating: Neighbour(other: -1, kind: .disjoint), count: capacity)
-            (entries.base + start).update(from: entries.base + Int(list.start), count: Int(list.count))
+            // Slots past a list's count are never read: no need to fill them.
+            let start = entries.appendUninitialized(count: capacity)
+            (entries.base + start).initialize(from: entries.base + Int(list.start), count: Int(list.count))
             list.start = Int32(start)
             list.capacity = Int32(capacity)
         }
@@ -538,25 +542,37 @@ struct OverlapGraph {
     mutating func split(_ b: Int, by a: Int) -> Bool {
         guard let pieces = cutPieces(b, by: a) else { return false }
         let start = Int(lists[b].start), end = start + Int(lists[b].count)
+        // b's live neighbours with an order or a pair pending, in list order, with their boxes:
+        // gathered once rather than filtered again for every piece (neither `alive` nor the
+        // boxes of existing polygons change while the pieces are linked).
+        var heirs = scratchHeirs
+        scratchHeirs = []
+        heirs.removeAll(keepingCapacity: true)
         for k in start..<end {
             let n = entries[k], o = Int(n.other)
             if n.kind == .ownerFirst && alive[o] && !drawn[o] { release(o) }
+            if n.kind != .disjoint && alive[o] { heirs.append(Heir(box: boxes[o], other: n.other, kind: n.kind)) }
         }
+        let e = Self.epsilon
         for id in pieces where planes[id] != nil {
             // Orders found for b hold for its pieces (the edges carry them on); pairs not yet
             // decided are decided for each piece. (b's list stays where it is: only the
             // others' and the piece's lists grow.)
-            for k in start..<end {
-                let n = entries[k], o = Int(n.other)
-                guard n.kind != .disjoint, alive[o], boxesOverlap(o, id) else { continue }
-                if n.kind == .undecided {
+            let q = boxes[id]
+            for h in heirs {
+                // `boxesOverlap(o, id)`.
+                let p = h.box
+                guard p.x < q.z - e && q.x < p.z - e && p.y < q.w - e && q.y < p.w - e else { continue }
+                let o = Int(h.other)
+                if h.kind == .undecided {
                     let (ik, iid) = link(o, id, .undecided)
                     pending.append((o, id, ik, iid))
                 } else {
-                    _ = link(id, o, n.kind)
+                    _ = link(id, o, h.kind)
                 }
             }
         }
+        scratchHeirs = heirs
         return true
     }
 
