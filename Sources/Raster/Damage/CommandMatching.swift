@@ -1,12 +1,15 @@
 /// An order-preserving matching of two command lists (a common subsequence): which commands of
 /// the old list and of the new one are kept unchanged. Myers' O((N + M)·D) shortest edit script
 /// on the part left after the common prefix and suffix are trimmed; more than `maximumEdits`
-/// edits leave that whole middle unmatched (correct, only more damage).
+/// edits leave that whole middle unmatched (correct, only more damage). When `keys` are given
+/// (a hash per command, equal for commands that may match), a linear count of the keys the two
+/// middles share bounds the edits from below first, and a middle that cannot be matched within
+/// `maximumEdits` is given up at once: a 3D scene whose every plane moves costs no search.
 struct CommandMatching {
     private(set) var oldMatched: [Bool]
     private(set) var newMatched: [Bool]
 
-    init(old n: Int, new m: Int, maximumEdits: Int, equal: (Int, Int) -> Bool) {
+    init(old n: Int, new m: Int, maximumEdits: Int, keys: (old: [Int], new: [Int])? = nil, equal: (Int, Int) -> Bool) {
         oldMatched = [Bool](repeating: false, count: n)
         newMatched = [Bool](repeating: false, count: m)
         var prefix = 0
@@ -21,8 +24,22 @@ struct CommandMatching {
         }
         let a = prefix..<(n - suffix), b = prefix..<(m - suffix)
         if !a.isEmpty && !b.isEmpty {
+            if let keys, Self.fewestEdits(keys.old[a], keys.new[b]) > maximumEdits { return }
             matchMiddle(a, b, maximumEdits: maximumEdits, equal: equal)
         }
+    }
+
+    /// A lower bound of the edits between two lists: every edit script keeps at most the keys
+    /// the two share (as multisets), and deletes or inserts the rest.
+    static func fewestEdits(_ old: ArraySlice<Int>, _ new: ArraySlice<Int>) -> Int {
+        var counts: [Int: Int] = [:]
+        counts.reserveCapacity(old.count)
+        for k in old { counts[k, default: 0] += 1 }
+        var shared = 0
+        for k in new {
+            if let c = counts[k], c > 0 { counts[k] = c - 1; shared += 1 }
+        }
+        return old.count + new.count - 2 * shared
     }
 
     /// Myers' greedy forward search with the frontier kept per edit count, then the walk back
@@ -32,10 +49,12 @@ struct CommandMatching {
         let limit = Swift.min(n + m, Swift.max(0, maximumEdits))
         let offset = limit + 1
         var v = [Int](repeating: 0, count: 2 * limit + 3)
+        // The frontier before each round d, only its live diagonals -d-1…d+1 (O(D²) memory, not
+        // O(D · limit)): `trace[d][j]` is v[k] for k = j - d - 1.
         var trace: [[Int]] = []
         var found: Int?
         search: for d in 0...limit {
-            trace.append(v)
+            trace.append(Array(v[(offset - d - 1)...(offset + d + 1)]))
             for k in stride(from: -d, through: d, by: 2) {
                 var x = (k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1])) ? v[offset + k + 1] : v[offset + k - 1] + 1
                 var y = x - k
@@ -48,9 +67,10 @@ struct CommandMatching {
         var x = n, y = m
         for d in stride(from: edits, through: 0, by: -1) {
             let vd = trace[d]
+            let at = { (k: Int) in vd[k + d + 1] }
             let k = x - y
-            let previousK = (k == -d || (k != d && vd[offset + k - 1] < vd[offset + k + 1])) ? k + 1 : k - 1
-            let previousX = d == 0 ? 0 : vd[offset + previousK]
+            let previousK = (k == -d || (k != d && at(k - 1) < at(k + 1))) ? k + 1 : k - 1
+            let previousX = d == 0 ? 0 : at(previousK)
             let previousY = d == 0 ? 0 : previousX - previousK
             while x > previousX && y > previousY {
                 x -= 1; y -= 1

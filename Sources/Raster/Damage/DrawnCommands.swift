@@ -8,6 +8,9 @@ package struct DrawnCommands: Sendable {
     /// Per command, the pixels it may touch; empty for a command that draws nothing.
     package let bounds: [IntRect]
     package let width: Int, height: Int
+    /// Per command, `drawingHash`: computed once, used as the new list now and as the old one
+    /// when the next frame is compared with this one.
+    let hashes: [Int]
     /// What the framebuffer pass loads before its commands.
     package let load: PassLoad
     /// How the frame's offscreen surfaces were drawn.
@@ -16,6 +19,7 @@ package struct DrawnCommands: Sendable {
     package init(commands: [FillCommand], bounds: [IntRect], width: Int, height: Int, load: PassLoad,
                  offscreenPasses: [RenderPass] = []) {
         self.commands = commands
+        hashes = commands.map(\.drawingHash)
         self.bounds = bounds
         self.width = width
         self.height = height
@@ -37,7 +41,7 @@ package struct DrawnCommands: Sendable {
     /// past `maximumEdits` edits the whole unmatched middle counts as damaged.
     package func damage(from old: DrawnCommands, maximumRects: Int = 8, maximumEdits: Int = 512) -> [IntRect] {
         guard old.width == width, old.height == height, old.load.sameLoad(as: load) else { return [fullRect] }
-        let oldHashes = old.commands.map(\.drawingHash), newHashes = commands.map(\.drawingHash)
+        let oldHashes = old.hashes, newHashes = hashes
         // Offscreen surfaces are new each frame: they match when drawn the same way (remembered).
         var known: [Pair: Bool] = [:]
         let surfaces = { (new: Surface, previous: Surface) -> Bool in
@@ -48,8 +52,14 @@ package struct DrawnCommands: Sendable {
             known[key] = same
             return same
         }
-        let matching = CommandMatching(old: old.commands.count, new: commands.count, maximumEdits: maximumEdits) { i, j in
-            oldHashes[i] == newHashes[j] && commands[j].drawsSame(as: old.commands[i], surfaces: surfaces)
+        // Through buffer pointers: subscripting the arrays in the closure copied each command.
+        let matching = commands.withUnsafeBufferPointer { newCommands in
+            old.commands.withUnsafeBufferPointer { oldCommands in
+                CommandMatching(old: oldCommands.count, new: newCommands.count, maximumEdits: maximumEdits,
+                                keys: (oldHashes, newHashes)) { i, j in
+                    oldHashes[i] == newHashes[j] && newCommands[j].drawsSame(as: oldCommands[i], surfaces: surfaces)
+                }
+            }
         }
         var region = DamageRegion(clip: fullRect, maximumRects: maximumRects)
         for i in 0..<old.commands.count where !matching.oldMatched[i] { region.add(old.bounds[i]) }

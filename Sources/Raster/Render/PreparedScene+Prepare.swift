@@ -40,7 +40,8 @@ extension PreparedScene {
             let first = fills.count
             prepare(command, surfaceRect)
             var touched = IntRect(x0: 0, y0: 0, x1: 0, y1: 0)
-            for f in fills[first...] { touched = touched.union(f.bounds) }
+            // By index: iterating `fills[first...]` copied each (large) fill.
+            for i in first..<fills.count { touched = touched.union(fills[i].bounds) }
             commandBounds.append(touched)
         }
     }
