@@ -58,6 +58,9 @@ enum GradientExhibits {
 
     /// A colour wheel in a circle whose zero direction (`endPoint`) turns once every 3 s.
     static func conic(_ size: CGSize) -> CALayer {
+        // In a cell of its own: the gallery sizes what an exhibit returns to the whole cell,
+        // which made the wheel's own bounds a rounded rectangle over the label.
+        let root = ShapeExhibits.cell(size)
         let side = min(size.width, size.height) - 16
         let wheel = CAGradientLayer()
         wheel.bounds = CGRect(x: 0, y: 0, width: side, height: side)
@@ -76,6 +79,7 @@ enum GradientExhibits {
         turn.duration = 3
         turn.repeatCount = .infinity
         wheel.add(turn, forKey: "turn")
-        return wheel
+        root.addSublayer(wheel)
+        return root
     }
 }
