@@ -166,14 +166,19 @@ struct BenchRunner {
         var damage: Bool?
         var redrawnPixels = 0, damagedPixels = 0
         var fps: Double { Double(frames) / seconds }
+        /// One JSON line. Strings go in by interpolation: `String(format:)` with `%@` and a Swift
+        /// `String` bridges it to a temporary `NSString` on Linux, which corrupted the heap.
         func json(mode: String) -> String {
-            let line = String(format: "{\"variant\":\"%@\",\"layers\":%d,\"mode\":\"%@\",\"frames\":%d,\"fps\":%.1f,\"ms_anim\":%.3f,\"ms_raster\":%.3f,\"ms_present\":%.3f,\"threads\":%d",
-                              variant, layers, mode, frames, fps, anim / Double(frames) * 1000, raster / Double(frames) * 1000,
-                              present / Double(frames) * 1000, threads)
-            guard let damage else { return line + "}" }
-            return line + String(format: ",\"ms_frame\":%.3f,\"damage\":%@,\"px_redrawn\":%d,\"px_damaged\":%d}",
-                                 seconds / Double(frames) * 1000, damage ? "true" : "false",
-                                 redrawnPixels / Swift.max(frames, 1), damagedPixels / Swift.max(frames, 1))
+            func f(_ x: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", x) }
+            let n = Double(frames)
+            var line = "{\"variant\":\"\(variant)\",\"layers\":\(layers),\"mode\":\"\(mode)\",\"frames\":\(frames),"
+                + "\"fps\":\(f(fps, 1)),\"ms_anim\":\(f(anim / n * 1000, 3)),\"ms_raster\":\(f(raster / n * 1000, 3)),"
+                + "\"ms_present\":\(f(present / n * 1000, 3)),\"threads\":\(threads)"
+            if let damage {
+                line += ",\"ms_frame\":\(f(seconds / n * 1000, 3)),\"damage\":\(damage),"
+                    + "\"px_redrawn\":\(redrawnPixels / Swift.max(frames, 1)),\"px_damaged\":\(damagedPixels / Swift.max(frames, 1))"
+            }
+            return line + "}"
         }
         var profile: String {
             let total = anim + raster + present
