@@ -18,6 +18,7 @@ struct BenchCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Warm-up frames before measuring.") var warmup: Int = 30
     @Option(parsing: .unconditional, help: "Rasteriser threads (1 or 2).") var threads: Int = 2
     @Flag(help: "Print only the JSON lines (no progress on stderr).") var jsonOnly = false
+    @Flag(help: "shapes: stroke and flatten every shape every frame (no cached outlines, as BENCHMARK.md's paths rules ask).") var noStrokeCache = false
     @Flag(help: "Print where the time goes, by stage.") var profile = false
     @Option(help: "Also write a plot of fps against layer count (PNG, drawn with Strata).") var plot: String?
     @Option(parsing: .unconditional, help: "Instead of timing, write frame K (scene time K/60) through the benchmark's path to --out.") var dumpFrame: Int?
@@ -51,6 +52,7 @@ struct BenchCommand: ParsableCommand {
     func run() throws {
         if variant == "paths" { return try runPaths() }
         if variant == "spinner" { return try runSpinner() }
+        if noStrokeCache { ShapeGeometryCache.shared = .uncached() }
         let variants: [String] = variant == "all" ? BenchmarkScene.Variant.allCases.map(\.rawValue) : [variant]
         if let k = dumpFrame {
             guard let out, k >= 0, let n = parsedLayers?.first, variant != "all" else {

@@ -14,8 +14,16 @@ import Synchronization
 /// Bounded: at most `capacity` entries and `pointBudget` outline points; beyond either, the
 /// oldest entries go. The entry holds its path, so an identity is never reused while cached.
 package final class ShapeGeometryCache: Sendable {
-    /// The cache the compositor uses.
-    package static let shared = ShapeGeometryCache()
+    /// The cache the compositor uses. Replaceable: `strata bench --no-stroke-cache` installs
+    /// one that keeps nothing (BENCHMARK.md's `paths` rules forbid cached stroke outlines).
+    package static var shared: ShapeGeometryCache {
+        get { current.withLock { $0 } }
+        set { current.withLock { $0 = newValue } }
+    }
+    private static let current = Mutex(ShapeGeometryCache())
+
+    /// A cache that keeps nothing: every lookup fills or strokes afresh.
+    package static func uncached() -> ShapeGeometryCache { ShapeGeometryCache(capacity: 0, pointBudget: -1) }
 
     /// The most entries kept.
     package let capacity: Int
@@ -42,7 +50,7 @@ package final class ShapeGeometryCache: Sendable {
     }
     private let storage = Mutex(Storage())
 
-    package init(capacity: Int = 4_096, pointBudget: Int = 4_000_000) {
+    package init(capacity: Int = 4_096, pointBudget: Int = 1_000_000) {
         self.capacity = capacity
         self.pointBudget = pointBudget
     }
