@@ -53,7 +53,7 @@ public enum SpinnerScene {
             let w = 40 + 200 * g.unit(), h = 24 + 140 * g.unit()
             l.bounds = CGRect(x: 0, y: 0, width: w.rounded(), height: h.rounded())
             l.position = CGPoint(x: (canvasSize.width * g.unit()).rounded(), y: (canvasSize.height * g.unit()).rounded())
-            let (r, gr, b) = hsv(Double(i) / Double(stillLayerCount), 0.25 + 0.5 * g.unit(), 0.7 + 0.3 * g.unit())
+            let (r, gr, b) = BenchmarkScene.hsvToRGB(h: Double(i) / Double(stillLayerCount), s: 0.25 + 0.5 * g.unit(), v: 0.7 + 0.3 * g.unit())
             l.backgroundColor = CGColor(red: r, green: gr, blue: b, alpha: i % 3 == 0 ? 0.75 : 1)
             l.cornerRadius = i % 2 == 0 ? CGFloat(4 + (i % 5) * 3) : 0
             if i % 7 == 0 { l.borderWidth = 2; l.borderColor = CGColor(gray: 0.2, alpha: 1) }
@@ -66,18 +66,5 @@ public enum SpinnerScene {
         spinner.backgroundColor = CGColor(red: 0.1, green: 0.45, blue: 0.95, alpha: 1)
         root.addSublayer(spinner)
         return (root, spinner)
-    }
-
-    private static func hsv(_ h: Double, _ s: Double, _ v: Double) -> (Double, Double, Double) {
-        let i = Int(h * 6) % 6, f = h * 6 - Double(Int(h * 6))
-        let p = v * (1 - s), q = v * (1 - f * s), t = v * (1 - (1 - f) * s)
-        switch i {
-        case 0: return (v, t, p)
-        case 1: return (q, v, p)
-        case 2: return (p, v, t)
-        case 3: return (p, q, v)
-        case 4: return (t, p, v)
-        default: return (v, p, q)
-        }
     }
 }

@@ -24,14 +24,20 @@ public func execute(_ prepared: PreparedPasses, on framebuffer: Surface, threads
             guard runsOffscreen else { continue }
             surface = s
         }
-        if let latch = pass.latch, !latch.claim() { continue }
-        load(pass.load, into: surface)
-        execute(commands, on: surface, threads: threads, profile: profile)
-        switch pass.effect {
-        case nil: break
-        case .blur(let radius): blur(surface, radius: radius, threads: threads)
-        case .applyAsMask(let owner): applyMask(owner, mask: surface, offsetX: 0, offsetY: 0)
-        }
+        run(pass, commands, on: surface, threads: threads, profile: profile)
+    }
+}
+
+/// One whole pass: claims its latch (a pass another frame already drew is skipped), loads the
+/// target, draws the commands, applies the effect.
+private func run(_ pass: RenderPass, _ commands: PreparedCommands, on surface: Surface, threads: Int, profile: RasterProfile?) {
+    if let latch = pass.latch, !latch.claim() { return }
+    load(pass.load, into: surface)
+    execute(commands, on: surface, threads: threads, profile: profile)
+    switch pass.effect {
+    case nil: break
+    case .blur(let radius): blur(surface, radius: radius, threads: threads)
+    case .applyAsMask(let owner): applyMask(owner, mask: surface, offsetX: 0, offsetY: 0)
     }
 }
 
@@ -92,14 +98,7 @@ package func execute(_ prepared: PreparedPasses, on framebuffer: Surface, within
             }
         case .offscreen(let s):
             guard runsOffscreen else { continue }
-            if let latch = pass.latch, !latch.claim() { continue }
-            load(pass.load, into: s)
-            execute(commands, on: s, threads: threads, profile: profile)
-            switch pass.effect {
-            case nil: break
-            case .blur(let radius): blur(s, radius: radius, threads: threads)
-            case .applyAsMask(let owner): applyMask(owner, mask: s, offsetX: 0, offsetY: 0)
-            }
+            run(pass, commands, on: s, threads: threads, profile: profile)
         }
     }
     return rects.reduce(0) { $0 + $1.area }
