@@ -11,7 +11,7 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench", abstract: "Run the translucent-layers benchmark and print one JSON line per run.")
 
-    @Option(help: "2d, 3d, image, shapes, paths, spinner or all (all: 2d, 3d, image).") var variant: String = "2d"
+    @Option(help: "2d, 3d, image, shapes, paths, spinner, glyphs or all (all: 2d, 3d, image).") var variant: String = "2d"
     @Option(parsing: .unconditional, help: "Layer count, or a comma-separated sweep (50,100,200,400).") var layers: String = "100"
     @Option(help: "headless or window.") var mode: String = "headless"
     @Option(parsing: .unconditional, help: "Measured frames.") var frames: Int = 600
@@ -26,7 +26,7 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Redraw and present every pixel of every frame (damage tracking off), to compare.") var noDamage = false
 
     func validate() throws {
-        guard ["2d", "3d", "image", "shapes", "paths", "spinner", "all"].contains(variant) else { throw ValidationError("--variant must be 2d, 3d, image, shapes, paths, spinner or all") }
+        guard ["2d", "3d", "image", "shapes", "paths", "spinner", "glyphs", "all"].contains(variant) else { throw ValidationError("--variant must be 2d, 3d, image, shapes, paths, spinner, glyphs or all") }
         guard variant != "paths" || mode == "headless" else { throw ValidationError("--variant paths runs headless only (it draws through CGContext)") }
         guard ["headless", "window"].contains(mode) else { throw ValidationError("--mode must be headless or window") }
         guard parsedLayers != nil else { throw ValidationError("--layers must be positive integers ≤ 10000, e.g. 100 or 50,100,200,400") }
@@ -52,6 +52,7 @@ struct BenchCommand: ParsableCommand {
     func run() throws {
         if variant == "paths" { return try runPaths() }
         if variant == "spinner" { return try runSpinner() }
+        if variant == "glyphs" { return try runGlyphs() }
         if noStrokeCache { ShapeGeometryCache.shared = .uncached() }
         let variants: [String] = variant == "all" ? BenchmarkScene.Variant.allCases.map(\.rawValue) : [variant]
         if let k = dumpFrame {
@@ -81,6 +82,20 @@ struct BenchCommand: ParsableCommand {
 }
 
 extension BenchCommand {
+    /// `--variant glyphs`: a page of text drawn from glyph outlines and from a glyph-coverage
+    /// cache (`GlyphBench`), one JSON line each (`"glyphs-outlines"`, `"glyphs-cached"`);
+    /// `--layers` is ignored, `--dump-frame K --out F` writes F-outlines.png and F-cached.png.
+    func runGlyphs() throws {
+        for cached in [false, true] {
+            let name = cached ? "glyphs-cached" : "glyphs-outlines"
+            let png = out.map { ($0 as NSString).deletingPathExtension + (cached ? "-cached.png" : "-outlines.png") }
+            let (fps, glyphs) = try GlyphBench.run(cached: cached, frames: dumpFrame == nil ? frames : 1, warmup: dumpFrame == nil ? warmup : 0,
+                                                   threads: threads, out: dumpFrame == nil ? nil : png)
+            if dumpFrame != nil { say("wrote \(png ?? "")"); continue }
+            say("{\"variant\":\"\(name)\",\"glyphs\":\(glyphs),\"mode\":\"headless\",\"frames\":\(frames),\"fps\":\(String(format: "%.1f", fps)),\"threads\":\(threads)}")
+        }
+    }
+
     /// `--variant spinner`: 200 still layers and one turning 64 × 64 square on 1920 × 1080
     /// (`SpinnerScene`); `--layers` is ignored. With damage tracking (the default) a frame
     /// re-rasterises and presents only the spinner's rectangle; `--no-damage` redraws all.
