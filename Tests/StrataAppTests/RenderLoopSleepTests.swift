@@ -127,6 +127,76 @@ struct RenderLoopSleepTests {
         #expect(frames.count > beforeRemoval)
         #expect(frames.last?.edge == 10)
     }
+
+    /// Finished animations kept with `isRemovedOnCompletion = false` (the usual way to hold an
+    /// end value) and a paused layer (`speed` 0) change nothing: the loop draws their last look
+    /// and sleeps, as with no animation at all. It used to tick at 60 Hz for as long as they
+    /// stayed attached.
+    @Test func keptFinishedAnimationsAndPausedLayersLetItSleep() async throws {
+        let (root, square) = Reference.withoutActions { () -> (CALayer, CALayer) in
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 64, height: 16)
+            root.backgroundColor = CGColor(gray: 0, alpha: 1)
+            let square = CALayer()
+            square.anchorPoint = .zero
+            square.bounds = CGRect(x: 0, y: 0, width: 4, height: 16)
+            square.position = .zero
+            square.backgroundColor = CGColor(gray: 1, alpha: 1)
+            root.addSublayer(square)
+            return (root, square)
+        }
+        let loop = RenderLoop(width: 64, height: 16, root: root)
+        let frames = PresentedFrames()
+        loop.present = { @Sendable surface, _ in
+            frames.record(time: loop.lastFrameTime, surface: surface)
+            loop.presented()
+        }
+        loop.start()
+        defer { loop.stop() }
+        #expect(await eventually { loop.isSleeping })
+
+        // 0.3 s from x = 0 to 20, held there by fillMode forwards, never removed.
+        let slide = CABasicAnimation(keyPath: "position.x")
+        slide.fromValue = 0
+        slide.toValue = 20
+        slide.duration = 0.3
+        slide.fillMode = .forwards
+        slide.isRemovedOnCompletion = false
+        CATransaction.begin()
+        square.add(slide, forKey: "slide")
+        CATransaction.commit()
+        let added = frames.count
+        #expect(await eventually { frames.count > added + 2 }, "it runs while the animation does")
+        try await Task.sleep(for: .milliseconds(400))
+        #expect(await eventually { loop.isSleeping }, "asleep with the finished animation still attached")
+        #expect(square.animation(forKey: "slide") != nil)
+        #expect(frames.last?.edge == 20, "the last frame shows the held end value")
+        let asleep = frames.count
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(frames.count == asleep, "no frames while asleep")
+
+        // A repeating animation under a paused layer: frozen, so asleep too.
+        let spin = CABasicAnimation(keyPath: "position.x")
+        spin.fromValue = 0
+        spin.toValue = 40
+        spin.duration = 1
+        spin.repeatCount = .infinity
+        CATransaction.begin()
+        square.removeAllAnimations()
+        square.add(spin, forKey: "spin")
+        CATransaction.commit()
+        let running = frames.count
+        #expect(await eventually { frames.count > running + 2 })
+        #expect(!loop.isSleeping)
+        Reference.withoutActions {
+            square.timeOffset = square.convertTime(CACurrentMediaTime(), from: nil)
+            square.speed = 0
+        }
+        #expect(await eventually { loop.isSleeping }, "asleep under a paused layer")
+        let paused = frames.count
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(frames.count == paused)
+    }
 }
 
 /// Builds layers with implicit actions off (the tree is not attached yet).

@@ -157,7 +157,7 @@ public final class CARenderer: @unchecked Sendable {
         }
         if CommittedTrees.snapshot(for: root) == nil { LayerCommitter.commit(changedLayers: [root]) }
         guard let (tree, generation) = CommittedTrees.snapshot(for: root) else { return PreparedFrame(.unchanged, time: t) }
-        let animated = Self.hasAnimations(tree)
+        let animated = Self.changesAfter(tree, at: t)
         if let last = lastDrawn, last.generation == generation, !last.animated, !animated {
             return PreparedFrame(.unchanged, time: t)
         }
@@ -301,14 +301,15 @@ public final class CARenderer: @unchecked Sendable {
             return lastDrawn != nil
         }
         guard let last = lastDrawn else { return true }
-        return last.generation != generation || last.animated || Self.hasAnimations(tree)
+        return last.generation != generation || last.animated || Self.changesAfter(tree, at: frameTime)
     }
 
     /// The media time at which the next frame differs: now while animations run, infinity when
     /// the tree is still.
     public func nextFrameTime() -> CFTimeInterval {
         guard let root = layer, let (tree, _) = CommittedTrees.snapshot(for: root) else { return .infinity }
-        return Self.hasAnimations(tree) ? CACurrentMediaTime() : .infinity
+        let now = CACurrentMediaTime()
+        return Self.changesAfter(tree, at: now) ? now : .infinity
     }
 
     /// The framebuffer as an image (a copy).
@@ -320,14 +321,33 @@ public final class CARenderer: @unchecked Sendable {
         return CGImage(surface: copy)
     }
 
-    private static func hasAnimations(_ tree: LayerSnapshot) -> Bool {
-        var work = [tree]
-        while let n = work.popLast() {
-            if !n.animations.isEmpty { return true }
+    /// Whether the tree may look different at a media time after `t` with no new commit: an
+    /// animation that has not reached the end of its active duration, or an emitter, under a
+    /// running clock. A finished animation kept with `isRemovedOnCompletion = false` (its value
+    /// frozen by `fillMode`) and anything below a layer whose `speed` is 0 (paused) cannot
+    /// change, so a window sleeps while they show. Clocks that run backwards or wrap (negative
+    /// speed, a layer with its own `duration`) could bring an ended animation back: any
+    /// animation below them counts as changing.
+    static func changesAfter(_ tree: LayerSnapshot, at t: CFTimeInterval) -> Bool {
+        var work: [(node: LayerSnapshot, parentTime: CFTimeInterval, unsure: Bool)] = [(tree, t, false)]
+        while let (n, parentTime, inherited) = work.popLast() {
+            let s = n.state
+            // A stopped clock: this layer's time, and its subtree's, no longer moves.
+            if s.speed == 0 { continue }
+            let unsure = inherited || s.speed < 0 || (s.duration > 0 && s.duration.isFinite) || !parentTime.isFinite
+            let local = LayerClock.local(fromParent: parentTime, s)
+            for a in n.animations {
+                if unsure || a.animation.mediaTiming().sample(atParentTime: local).position != .after { return true }
+            }
             // An emitter's particles move with time although nothing is animated.
-            if let e = n.state.emitter, !e.cells.isEmpty { return true }
-            work.append(contentsOf: n.sublayers)
-            if let m = n.mask { work.append(m) }
+            if let e = s.emitter, !e.cells.isEmpty { return true }
+            // Delayed replicator instances live in the past: the last one is the last to finish.
+            var childTime = local
+            if let r = s.replicator, r.instanceDelay > 0 {
+                childTime = local - Double(max(0, r.drawnInstanceCount - 1)) * r.instanceDelay
+            }
+            for c in n.sublayers { work.append((c, childTime, unsure)) }
+            if let m = n.mask { work.append((m, local, unsure)) }
         }
         return false
     }
