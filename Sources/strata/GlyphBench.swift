@@ -47,18 +47,7 @@ enum GlyphBench {
         let k = pixelSize / face.unitsPerEm
         var path = PathGeometry()
         for (g, outline) in zip(page, outlines) {
-            var i = 0
-            let pts = outline.points
-            let o = SIMD2(g.x, g.baseline)
-            for verb in outline.verbs {
-                switch verb {
-                case .move: path.move(to: o + pts[i] * k); i += 1
-                case .line: path.line(to: o + pts[i] * k); i += 1
-                case .quad: path.quad(control: o + pts[i] * k, to: o + pts[i + 1] * k); i += 2
-                case .cubic: path.cubic(control1: o + pts[i] * k, control2: o + pts[i + 1] * k, to: o + pts[i + 2] * k); i += 3
-                case .close: path.close()
-                }
-            }
+            path.append(outline, scaledBy: k, offsetBy: SIMD2(g.x, g.baseline))
         }
         return [FillCommand(path: path, rule: .nonZero, localToDevice: .identity, paint: .solid(0xFFFF_FFFF))]
     }
@@ -82,17 +71,7 @@ enum GlyphBench {
             let x1 = Int((box.max.x * k + shift).rounded(.up)) + 1, y1 = Int((box.max.y * k).rounded(.up)) + 1
             let surface = Surface(width: max(1, x1 - x0), height: max(1, y1 - y0))
             var path = PathGeometry()
-            var i = 0
-            let pts = outline.points, o = SIMD2(shift - Double(x0), -Double(y0))
-            for verb in outline.verbs {
-                switch verb {
-                case .move: path.move(to: o + pts[i] * k); i += 1
-                case .line: path.line(to: o + pts[i] * k); i += 1
-                case .quad: path.quad(control: o + pts[i] * k, to: o + pts[i + 1] * k); i += 2
-                case .cubic: path.cubic(control1: o + pts[i] * k, control2: o + pts[i + 1] * k, to: o + pts[i + 2] * k); i += 3
-                case .close: path.close()
-                }
-            }
+            path.append(outline, scaledBy: k, offsetBy: SIMD2(shift - Double(x0), -Double(y0)))
             execute([FillCommand(path: path, rule: .nonZero, localToDevice: .identity, paint: .solid(0xFFFF_FFFF))],
                     on: surface, threads: 1)
             let m = Mask(surface: surface, dx: x0, dy: y0)

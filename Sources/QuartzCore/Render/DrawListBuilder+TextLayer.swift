@@ -72,8 +72,8 @@ extension DrawListBuilder {
             let outlines = entry.face.outlines(entry.glyphs.map(\.id))
             for (g, outline) in zip(entry.glyphs, outlines) where !outline.isEmpty {
                 let k = layout.styles[g.style].scale
-                Self.appendGlyph(outline, scale: k, origin: SIMD2(Double(origin.x) + g.x, Double(origin.y) + baseline),
-                                 to: &paths[g.style, default: PathGeometry()])
+                paths[g.style, default: PathGeometry()].append(outline, scaledBy: k,
+                                                                offsetBy: SIMD2(Double(origin.x) + g.x, Double(origin.y) + baseline))
             }
         }
     }
@@ -95,22 +95,6 @@ extension DrawListBuilder {
     static func textDeviceScale(_ map: Projective) -> Double {
         let det = abs(map.m11 * map.m22 - map.m12 * map.m21) / max(1e-300, map.m33 * map.m33)
         return det.isFinite ? det.squareRoot() : 1
-    }
-
-    /// Appends `outline` (font units, y down) scaled by `k` and moved to `origin`.
-    static func appendGlyph(_ outline: PathGeometry, scale k: Double, origin: SIMD2<Double>, to path: inout PathGeometry) {
-        var i = 0
-        let pts = outline.points
-        for verb in outline.verbs {
-            switch verb {
-            case .move: path.move(to: origin + pts[i] * k); i += 1
-            case .line: path.line(to: origin + pts[i] * k); i += 1
-            case .quad: path.quad(control: origin + pts[i] * k, to: origin + pts[i + 1] * k); i += 2
-            case .cubic:
-                path.cubic(control1: origin + pts[i] * k, control2: origin + pts[i + 1] * k, to: origin + pts[i + 2] * k); i += 3
-            case .close: path.close()
-            }
-        }
     }
 
     /// The overlapping parts a `CATextLayer` draws: its text, when it has any (0 for other layers).

@@ -51,6 +51,15 @@ public struct PathGeometry: Sendable, Equatable {
         verbs.append(.close)
     }
 
+    /// Appends `other`'s subpaths with every point scaled by `k` and then offset by `offset`
+    /// (a glyph outline in font units placed at its origin on the page).
+    public mutating func append(_ other: PathGeometry, scaledBy k: Double, offsetBy offset: SIMD2<Double>) {
+        // No reserveCapacity here: asked for the exact size on every call (a page appends
+        // thousands of glyphs), it reallocates each time instead of growing geometrically.
+        verbs.append(contentsOf: other.verbs)
+        points.append(contentsOf: other.points.lazy.map { offset + $0 * k })
+    }
+
     /// Whether the path has no points.
     public var isEmpty: Bool { points.isEmpty }
 
