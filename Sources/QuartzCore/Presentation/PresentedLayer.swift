@@ -56,18 +56,6 @@ package enum PresentationEvaluator {
     package static let maximumDelayedNodes = 10_000
     private static let delayedInstanceBudget = DiagnosticOnce()
 
-    /// The number of layers in `roots`' subtrees (masks included), counting up to `limit`.
-    private static func subtreeSize(_ roots: [LayerSnapshot], atMost limit: Int) -> Int {
-        var n = 0
-        var work = roots
-        while let node = work.popLast(), n < limit {
-            n += 1
-            work.append(contentsOf: node.sublayers)
-            if let m = node.mask { work.append(m) }
-        }
-        return n
-    }
-
     /// The presentation tree of `tree` at global media time `t`. Iterative: any depth.
     package static func evaluate(_ tree: LayerSnapshot, at t: CFTimeInterval) -> PresentedLayer {
         let root = PresentedLayer(snapshot: tree)
@@ -81,7 +69,7 @@ package enum PresentationEvaluator {
             for (child, childNode) in zip(snap.sublayers, node.sublayers) { work.append((child, childNode, local)) }
             if let r = node.state.replicator, r.instanceDelay != 0, !snap.sublayers.isEmpty {
                 // Instance k's subtree lives k × delay in the past (its own copy of the nodes).
-                let cost = subtreeSize(snap.sublayers, atMost: maximumDelayedNodes + 1)
+                let cost = LayerSnapshot.subtreeSize(snap.sublayers, atMost: maximumDelayedNodes + 1)
                 for k in 1..<max(1, r.drawnInstanceCount) {
                     guard delayedNodes + cost <= maximumDelayedNodes else {
                         delayedInstanceBudget.report("CAReplicatorLayer: delayed instances would copy more than \(maximumDelayedNodes) layers in one tree; the remaining instances are not drawn")

@@ -33,7 +33,7 @@ extension DrawListBuilder {
         items.reserveCapacity(min(count, instanceBudget) * node.sublayers.count)
         var instance = CATransform3DIdentity   // instanceTransform^k
         // What one more instance costs: every layer of the replicated subtrees.
-        let cost = Self.subtreeSize(node.sublayers, atMost: Self.maximumInstanceItems + 1)
+        let cost = PresentedLayer.subtreeSize(node.sublayers, atMost: Self.maximumInstanceItems + 1)
         for k in 0..<count {
             if k > 0 {
                 guard instanceBudget >= cost else {
@@ -58,18 +58,6 @@ extension DrawListBuilder {
     }
 
     private static let instanceBudgetMessage = DiagnosticOnce()
-
-    /// The number of layers in `roots`' subtrees (masks included), counting up to `limit`.
-    static func subtreeSize(_ roots: [PresentedLayer], atMost limit: Int) -> Int {
-        var n = 0
-        var work = roots
-        while let node = work.popLast(), n < limit {
-            n += 1
-            work.append(contentsOf: node.sublayers)
-            if let m = node.mask { work.append(m) }
-        }
-        return n
-    }
 
     /// Draws one item of a 3D context: its layer, tinted by its instance colour if it has one.
     func emitItem(_ it: Item, matrix: CATransform3D, clip: Clip, opacity: Float) {
