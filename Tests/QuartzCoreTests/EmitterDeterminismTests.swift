@@ -237,20 +237,8 @@ private func steadyEmitter() -> CAEmitterLayer {
 }
 
 @Test(.manualClock) func emitterGalleryGoldens() {
-    let size = CGSize(width: 120, height: 120)
-    for (item, time) in [("confetti", 2.5), ("fire", 2.0)] {
-        CAMediaClock.withManualClock(startingAt: 0) { _ in
-            guard let gallery = GalleryCatalog.all.first(where: { $0.name == item }) else {
-                Issue.record("no gallery item \(item)"); return
-            }
-            let root = CALayer()
-            root.bounds = CGRect(origin: .zero, size: size)
-            root.backgroundColor = CGColor(gray: 1, alpha: 1)
-            root.addSublayer(gallery.make(size))
-            let image = Golden.render(root, width: 120, height: 120, time: time)
-            Golden.check(image, named: item)
-        }
-    }
+    Golden.checkGalleryItem("confetti", at: 2.5, named: "confetti")
+    Golden.checkGalleryItem("fire", at: 2.0, named: "fire")
 }
 
 /// Emitters shared by the determinism tests.

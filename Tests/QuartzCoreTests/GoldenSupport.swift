@@ -123,6 +123,22 @@ enum Golden {
         try? image.writePNG(to: failuresDirectory.appendingPathComponent("\(name)-actual.png"))
         if let diff { try? diff.writePNG(to: failuresDirectory.appendingPathComponent("\(name)-diff.png")) }
     }
+
+    /// Checks gallery item `item`, made for a 120 × 120 cell on white, at `time` s of its own
+    /// manual clock against golden `name`.
+    static func checkGalleryItem(_ item: String, at time: CFTimeInterval, named name: String) {
+        let size = CGSize(width: 120, height: 120)
+        CAMediaClock.withManualClock(startingAt: 0) { _ in
+            guard let gallery = GalleryCatalog.all.first(where: { $0.name == item }) else {
+                Issue.record("no gallery item \(item)"); return
+            }
+            let root = CALayer()
+            root.bounds = CGRect(origin: .zero, size: size)
+            root.backgroundColor = CGColor(gray: 1, alpha: 1)
+            root.addSublayer(gallery.make(size))
+            check(render(root, width: 120, height: 120, time: time), named: name)
+        }
+    }
 }
 
 extension Golden {

@@ -206,21 +206,8 @@ private func square(x: CGFloat, y: CGFloat, side: CGFloat = 10, color: CGColor =
 }
 
 @Test(.manualClock) func replicatorGalleryGoldens() {
-    let size = CGSize(width: 120, height: 120)
-    for (item, time) in [("replicator spinner", 0.5), ("replicator bars", 0.3)] {
-        CAMediaClock.withManualClock(startingAt: 0) { _ in
-            guard let gallery = GalleryCatalog.all.first(where: { $0.name == item }) else {
-                Issue.record("no gallery item \(item)"); return
-            }
-            let root = CALayer()
-            root.bounds = CGRect(origin: .zero, size: size)
-            root.backgroundColor = CGColor(gray: 1, alpha: 1)
-            let layer = gallery.make(size)
-            root.addSublayer(layer)
-            let image = Golden.render(root, width: 120, height: 120, time: time)
-            Golden.check(image, named: item.replacingOccurrences(of: " ", with: "-"))
-        }
-    }
+    Golden.checkGalleryItem("replicator spinner", at: 0.5, named: "replicator-spinner")
+    Golden.checkGalleryItem("replicator bars", at: 0.3, named: "replicator-bars")
 }
 
 @Test(.manualClock) func thousandsOfInstancesIn3DAreDrawnInBoundedTime() {

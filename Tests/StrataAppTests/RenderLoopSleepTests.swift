@@ -57,10 +57,12 @@ private func eventually(_ condition: () -> Bool) async -> Bool {
 /// turn (a fresh-clone CI run overran one minute this way; alone the test takes 0.15 s).
 @Suite(.timeLimit(.minutes(3)))
 struct RenderLoopSleepTests {
-    @Test func aCommitWakesTheSleepingLoopAndItsFirstFrameShowsTheStateThen() async throws {
+    /// A started loop over a black `width` × 16 root with a white 4-px square at x = 0, its
+    /// presented frames recorded.
+    private func startedLoop(width: Int) -> (RenderLoop, square: CALayer, PresentedFrames) {
         let (root, square) = Reference.withoutActions { () -> (CALayer, CALayer) in
             let root = CALayer()
-            root.frame = CGRect(x: 0, y: 0, width: 1024, height: 16)
+            root.frame = CGRect(x: 0, y: 0, width: CGFloat(width), height: 16)
             root.backgroundColor = CGColor(gray: 0, alpha: 1)
             let square = CALayer()
             square.anchorPoint = .zero
@@ -70,13 +72,18 @@ struct RenderLoopSleepTests {
             root.addSublayer(square)
             return (root, square)
         }
-        let loop = RenderLoop(width: 1024, height: 16, root: root)
+        let loop = RenderLoop(width: width, height: 16, root: root)
         let frames = PresentedFrames()
         loop.present = { @Sendable surface, _ in
             frames.record(time: loop.lastFrameTime, surface: surface)
             loop.presented()
         }
         loop.start()
+        return (loop, square, frames)
+    }
+
+    @Test func aCommitWakesTheSleepingLoopAndItsFirstFrameShowsTheStateThen() async throws {
+        let (loop, square, frames) = startedLoop(width: 1024)
         defer { loop.stop() }
 
         // The first frame, then sleep: nothing changes.
@@ -133,25 +140,7 @@ struct RenderLoopSleepTests {
     /// and sleeps, as with no animation at all. It used to tick at 60 Hz for as long as they
     /// stayed attached.
     @Test func keptFinishedAnimationsAndPausedLayersLetItSleep() async throws {
-        let (root, square) = Reference.withoutActions { () -> (CALayer, CALayer) in
-            let root = CALayer()
-            root.frame = CGRect(x: 0, y: 0, width: 64, height: 16)
-            root.backgroundColor = CGColor(gray: 0, alpha: 1)
-            let square = CALayer()
-            square.anchorPoint = .zero
-            square.bounds = CGRect(x: 0, y: 0, width: 4, height: 16)
-            square.position = .zero
-            square.backgroundColor = CGColor(gray: 1, alpha: 1)
-            root.addSublayer(square)
-            return (root, square)
-        }
-        let loop = RenderLoop(width: 64, height: 16, root: root)
-        let frames = PresentedFrames()
-        loop.present = { @Sendable surface, _ in
-            frames.record(time: loop.lastFrameTime, surface: surface)
-            loop.presented()
-        }
-        loop.start()
+        let (loop, square, frames) = startedLoop(width: 64)
         defer { loop.stop() }
         #expect(await eventually { loop.isSleeping })
 
