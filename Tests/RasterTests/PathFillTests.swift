@@ -218,6 +218,33 @@ func randomPathsMatchTheReference(seed: UInt64) {
     #expect(pixels(t).allSatisfy { $0 >> 24 >= ($0 & 255) })
 }
 
+@Test func appendingPlacesAPathAndKeepsItsVerbs() {
+    // A unit square scaled by 4 and moved to (10, 6): exactly the square (10, 6)–(14, 10).
+    var placed = PathGeometry(rect: 1, 1, 2, 2)
+    placed.append(PathGeometry(rect: 0, 0, 1, 1), scaledBy: 4, offsetBy: SIMD2(10, 6))
+    var expected = PathGeometry(rect: 1, 1, 2, 2)
+    expected.move(to: SIMD2(10, 6)); expected.line(to: SIMD2(14, 6)); expected.line(to: SIMD2(14, 10))
+    expected.line(to: SIMD2(10, 10)); expected.close()
+    #expect(placed == expected)
+    let s = Surface(width: 16, height: 16)
+    execute([whiteFill(placed)], on: s, threads: 1)
+    #expect(s[11, 7] == 0xFFFF_FFFF && s[9, 7] == 0 && s[14, 7] == 0)
+    // A NaN scale or offset makes the path non-finite: it draws nothing. Huge ones stay bounded.
+    for (k, o) in [(Double.nan, SIMD2<Double>(0, 0)), (1, SIMD2(.infinity, 0))] {
+        var bad = PathGeometry()
+        bad.append(PathGeometry(rect: 0, 0, 8, 8), scaledBy: k, offsetBy: o)
+        #expect(!bad.isFinite)
+        let t = Surface(width: 16, height: 16)
+        execute([whiteFill(bad)], on: t, threads: 1)
+        #expect(pixels(t).allSatisfy { $0 == 0 })
+    }
+    var huge = PathGeometry()
+    huge.append(PathGeometry(rect: -1, -1, 1, 1), scaledBy: 1e12, offsetBy: SIMD2(8, 8))
+    let u = Surface(width: 16, height: 16)
+    execute([whiteFill(huge)], on: u, threads: 1)
+    #expect(u[8, 8] == 0xFFFF_FFFF)
+}
+
 @Test func curvesUnderStrongPerspectiveMatchTheReference() {
     var p = PathGeometry()
     p.move(to: SIMD2(0, 0)); p.cubic(control1: SIMD2(40, -10), control2: SIMD2(50, 50), to: SIMD2(0, 40)); p.close()
