@@ -72,3 +72,52 @@ func aRedrawnRectangleHoldsExactlyTheFullFramesPixels(seed: UInt64) {
     let two = drawn([square(1, 0xFFFF_0000), b, c, square(61, 0xFFFF_FFFF)]).damage(from: drawn([a, b, c, d]))
     #expect(two.sorted { $0.x0 < $1.x0 } == [IntRect(x0: 0, y0: 4, x1: 12, y1: 16), IntRect(x0: 59, y0: 4, x1: 72, y1: 16)])
 }
+
+/// Kept commands (tokens whose place is known) are prepared only when a redraw reaches them:
+/// the redraw still holds exactly the full frame's pixels, widened by the commands' bounds where
+/// textures, gradients and paths step along rows, and the deferred list knows every bound.
+@Test(arguments: [UInt64(1), 2, 3, 4])
+func deferredKeptCommandsRedrawExactlyTheFullFrame(seed: UInt64) {
+    let (w, h) = (120, 100)
+    var commands = scene(seed: seed, width: w, height: h)
+    // All but every fifth command kept (as still layers' are), the others fresh each frame.
+    for i in commands.indices where i % 5 != 0 { commands[i].retained = RetainedCommand(for: commands[i]) }
+    let full = Surface(width: w, height: h)
+    full.clear(0xFF20_2020)
+    execute(commands, on: full, threads: 2)
+    let pass = [RenderPass(target: .framebuffer, commands: commands)]
+    // The first preparation prepares everything and teaches the tokens their places.
+    let first = PreparedPasses(pass, framebufferWidth: w, framebufferHeight: h, defersKnown: true)
+    #expect(!first.prepared[0].isDeferred)
+    let eager = PreparedCommands(commands, width: w, height: h)
+    let deferred = PreparedPasses(pass, framebufferWidth: w, framebufferHeight: h, defersKnown: true)
+    #expect(deferred.prepared[0].isDeferred)
+    #expect(deferred.prepared[0].commandBounds == eager.commandBounds)
+    #expect(deferred.drawnCommands!.bounds == eager.commandBounds)
+    // Another surface size knows nothing: prepared in full.
+    #expect(!PreparedPasses(pass, framebufferWidth: w + 1, framebufferHeight: h, defersKnown: true).prepared[0].isDeferred)
+    var rng = SeededRandom(seed: seed &+ 200)
+    for _ in 0..<12 {
+        let x0 = Int.random(in: -10..<w, using: &rng), y0 = Int.random(in: -10..<h, using: &rng)
+        let rect = IntRect(x0: x0, y0: y0, x1: x0 + Int.random(in: 1...50, using: &rng), y1: y0 + Int.random(in: 1...50, using: &rng))
+        // Widened by bounds: at least what the prepared fills would widen it to.
+        let byFills = eager.widenedForExactRedraw([rect], clip: IntRect(full))
+        let byBounds = deferred.prepared[0].widenedForExactRedraw([rect], clip: IntRect(full))
+        for r in byFills { #expect(byBounds.contains { $0.intersection(r) == r }, "\(r) not inside \(byBounds)") }
+        let partial = Surface(width: w, height: h)
+        partial.copy(IntRect(partial), from: full)
+        partial.clear(rect, to: 0xFF00_FF00)
+        execute(deferred, on: partial, within: [rect], clear: 0xFF20_2020, threads: 2)
+        for y in 0..<h {
+            for x in 0..<w where partial[x, y] != full[x, y] {
+                Issue.record("seed \(seed) rect \(rect): (\(x), \(y)) is \(String(partial[x, y], radix: 16)), full \(String(full[x, y], radix: 16))")
+                return
+            }
+        }
+    }
+    // Drawn whole, a deferred list is prepared in full.
+    let whole = Surface(width: w, height: h)
+    whole.clear(0xFF20_2020)
+    execute(deferred, on: whole, threads: 2)
+    #expect((0..<h).allSatisfy { y in (0..<w).allSatisfy { whole[$0, y] == full[$0, y] } })
+}

@@ -36,6 +36,10 @@ package final class LayerSnapshot: @unchecked Sendable {
     package private(set) var mask: LayerSnapshot?
     /// The number of levels below this one (0 for a leaf).
     package let height: Int
+    /// Whether this subtree looks the same at every media time: no animation and no emitter layer
+    /// anywhere in it (masks included), and no replicator delaying its instances. Renderers keep
+    /// such subtrees' presentation and drawing from frame to frame of one commit.
+    package let isStill: Bool
     /// The model layer (for `presentation()` and `model()`); read-only use off the app thread.
     package weak var model: CALayer?
 
@@ -48,6 +52,8 @@ package final class LayerSnapshot: @unchecked Sendable {
         self.mask = mask
         self.model = model
         height = max(sublayers.map(\.height).max() ?? -1, mask?.height ?? -1) + 1
+        isStill = animations.isEmpty && state.emitter == nil && (state.replicator?.instanceDelay ?? 0) == 0
+            && sublayers.allSatisfy(\.isStill) && (mask?.isStill ?? true)
     }
 
     /// Releases the subtree iteratively: a chain 100,000 deep would overflow the stack if each

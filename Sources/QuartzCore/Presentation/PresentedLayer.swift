@@ -16,6 +16,21 @@ package final class PresentedLayer: @unchecked Sendable {
     /// `sublayers` evaluated k × delay earlier. Empty otherwise (every instance draws the
     /// `sublayers` nodes). Not sublayers: presentation copies and hit testing never see them.
     package var delayedInstances: [[PresentedLayer]] = []
+    /// Whether this node is the top of a still subtree kept across frames (`StillNodes`): it is
+    /// the same object, with the same values, in every frame of one commit, so what it draws
+    /// can be kept too (`RetainedDrawing`).
+    package var isKept = false
+    /// `state.localToParent`, computed once for a kept node (whose state never changes).
+    private var keptLocalToParent: CATransform3D?
+
+    /// The layer's plane → its superlayer's space (`LayerState.localToParent`).
+    package var localToParent: CATransform3D {
+        guard isKept else { return state.localToParent }
+        if let m = keptLocalToParent { return m }
+        let m = state.localToParent
+        keptLocalToParent = m
+        return m
+    }
 
     init(snapshot: LayerSnapshot) {
         state = snapshot.state
@@ -57,7 +72,12 @@ package enum PresentationEvaluator {
     private static let delayedInstanceBudget = DiagnosticOnce()
 
     /// The presentation tree of `tree` at global media time `t`. Iterative: any depth.
-    package static func evaluate(_ tree: LayerSnapshot, at t: CFTimeInterval) -> PresentedLayer {
+    ///
+    /// With `kept`, a still subtree (`LayerSnapshot.isStill`) below the root is evaluated once
+    /// per commit: later frames share its nodes (marked `isKept`), which look the same at any
+    /// time. Nothing may change a node after evaluation.
+    package static func evaluate(_ tree: LayerSnapshot, at t: CFTimeInterval, kept: StillNodes? = nil) -> PresentedLayer {
+        kept?.begin(tree)
         let root = PresentedLayer(snapshot: tree)
         var work: [(LayerSnapshot, PresentedLayer, CFTimeInterval)] = [(tree, root, t)]
         var delayedNodes = 0
@@ -65,8 +85,24 @@ package enum PresentationEvaluator {
             let local = LayerClock.local(fromParent: parentTime, snap.state)
             node.localTime = local
             AnimationEvaluation.apply(snap.animations, to: &node.state, layerTime: local)
-            node.sublayers = snap.sublayers.map { PresentedLayer(snapshot: $0) }
-            for (child, childNode) in zip(snap.sublayers, node.sublayers) { work.append((child, childNode, local)) }
+            if let kept, !snap.isStill {
+                node.sublayers = snap.sublayers.map { child in
+                    guard child.isStill else {
+                        let n = PresentedLayer(snapshot: child)
+                        work.append((child, n, local))
+                        return n
+                    }
+                    if let n = kept.node(for: child) { return n }
+                    let n = PresentedLayer(snapshot: child)
+                    n.isKept = true
+                    kept.keep(n, for: child)
+                    work.append((child, n, local))
+                    return n
+                }
+            } else {
+                node.sublayers = snap.sublayers.map { PresentedLayer(snapshot: $0) }
+                for (child, childNode) in zip(snap.sublayers, node.sublayers) { work.append((child, childNode, local)) }
+            }
             if let r = node.state.replicator, r.instanceDelay != 0, !snap.sublayers.isEmpty {
                 // Instance k's subtree lives k × delay in the past (its own copy of the nodes).
                 let cost = LayerSnapshot.subtreeSize(snap.sublayers, atMost: maximumDelayedNodes + 1)
@@ -103,4 +139,29 @@ package enum PresentationEvaluator {
         let old = attached.transitionFrom.map { evaluate($0, at: parentTime) }
         return PresentedTransition.make(transition, progress: progress, old: old, new: node)
     }
+}
+
+/// The presentation nodes of still subtrees of one committed tree, kept from frame to frame
+/// (`PresentationEvaluator.evaluate(_:at:kept:)`); a new commit starts afresh. One per renderer;
+/// only the thread that prepares its frames uses it.
+package final class StillNodes {
+    /// The committed tree the nodes belong to (held: its snapshots' identities stay unique).
+    private var tree: LayerSnapshot?
+    private var nodes: [ObjectIdentifier: PresentedLayer] = [:]
+    /// Counts new commits, for what is kept alongside these nodes (`RetainedDrawing`).
+    package private(set) var treeCount = 0
+
+    package init() {}
+
+    /// Starts a frame of `tree`; forgets the nodes of any other tree.
+    func begin(_ tree: LayerSnapshot) {
+        guard tree !== self.tree else { return }
+        self.tree = tree
+        nodes = [:]
+        treeCount += 1
+    }
+
+    func node(for snapshot: LayerSnapshot) -> PresentedLayer? { nodes[ObjectIdentifier(snapshot)] }
+
+    func keep(_ node: PresentedLayer, for snapshot: LayerSnapshot) { nodes[ObjectIdentifier(snapshot)] = node }
 }

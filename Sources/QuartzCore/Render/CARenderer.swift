@@ -58,6 +58,10 @@ public final class CARenderer: @unchecked Sendable {
     private let contentCache = LayerContentCache()
     /// Bitmaps of `shouldRasterize` subtrees, across frames.
     private let rasterCache = RasterizedLayerCache()
+    /// Still subtrees' presentation and drawing, across the frames of one commit: a frame
+    /// re-evaluates, re-emits and re-prepares only what can change (with `redrawsDamageOnly`).
+    private let stillNodes = StillNodes()
+    private let retainedDrawing = RetainedDrawing()
     private var inFrame = false
     /// What the last render drew: the commit and the time (unchanged tree, no animation: no work).
     private var lastDrawn: (generation: Int, time: CFTimeInterval, animated: Bool)?
@@ -88,6 +92,9 @@ public final class CARenderer: @unchecked Sendable {
         /// Pixels re-rasterised in the target this frame (the damage, plus what the target
         /// missed of earlier frames when targets alternate).
         public var redrawnPixels = 0
+        /// Fill commands copied from earlier frames rather than built again: what still
+        /// subtrees (no animation below them) drew, kept while no commit changes the tree.
+        public var keptCommandCount = 0
     }
 
     /// A renderer with a `width` × `height` framebuffer (clamped to 0…16384 each).
@@ -162,9 +169,13 @@ public final class CARenderer: @unchecked Sendable {
             return PreparedFrame(.unchanged, time: t)
         }
         let start = DispatchTime.now().uptimeNanoseconds
-        let presented = PresentationEvaluator.evaluate(tree, at: t)
+        let presented = PresentationEvaluator.evaluate(tree, at: t, kept: redrawsDamageOnly ? stillNodes : nil)
         let evaluated = DispatchTime.now().uptimeNanoseconds
         let builder = DrawListBuilder(target: IntRect(surface), threads: threads)
+        if redrawsDamageOnly {
+            retainedDrawing.begin(treeCount: stillNodes.treeCount)
+            builder.retained = retainedDrawing
+        }
         contentCache.beginFrame()
         builder.contentCache = contentCache
         rasterCache.beginFrame()
@@ -181,13 +192,15 @@ public final class CARenderer: @unchecked Sendable {
         let coversSurface = s.transform == CATransform3DIdentity && s.cornerRadius == 0 && !s.isHidden && s.opacity >= 1
             && (s.backgroundColor?.alpha ?? 0) >= 1 && s.bounds.width >= CGFloat(surface.width)
             && s.bounds.height >= CGFloat(surface.height) && presented.mask == nil && s.shadowOpacity == 0
-        let prepared = PreparedPasses(passes, framebufferWidth: surface.width, framebufferHeight: surface.height)
+        let prepared = PreparedPasses(passes, framebufferWidth: surface.width, framebufferHeight: surface.height,
+                                      defersKnown: redrawsDamageOnly)
         var stats = FrameStatistics()
         stats.evaluateSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
         stats.presentationSeconds = Double(evaluated - start) * 1e-9
         stats.commandCount = prepared.framebufferCommandCount
         stats.offscreenPixels = builder.offscreenPixels
         stats.rasterizedLayersDrawn = rasterCache.rendersThisFrame
+        stats.keptCommandCount = builder.keptCommandCount
         lastDrawn = (generation, t, animated)
         let frame = PreparedFrame(.draw(prepared, clears: !coversSurface, statistics: stats), time: t)
         let drawn = redrawsDamageOnly ? prepared.drawnCommands : nil

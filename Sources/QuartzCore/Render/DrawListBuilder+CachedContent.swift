@@ -59,6 +59,7 @@ extension DrawListBuilder {
     func emitCachedContent(_ layer: PresentedLayer, matrix: CATransform3D, clip: Clip, opacity: Float) -> Bool {
         guard let cache = contentCache,
               layer.sublayers.allSatisfy({ $0.state.isHidden && $0.transition == nil }) else { return false }
+        volatileUses += 1
         let s = layer.state
         let b = s.bounds.standardized
         guard b.width > 0, b.height > 0, b.width * b.height <= 4_194_304, b.minX.isFinite, b.minY.isFinite else { return false }

@@ -12,6 +12,7 @@ extension DrawListBuilder {
     func emitRasterized(_ layer: PresentedLayer, matrix: CATransform3D, clip: Clip, opacity: Float) -> Bool {
         guard let cache = rasterCache, !layer.isTransformLayer, layer.mask == nil, layer.transition == nil,
               let model = layer.model else { return false }
+        volatileUses += 1
         let s = layer.state
         guard !(s.shadowOpacity > 0 && (s.shadowColor?.alpha ?? 0) > 0),
               let (region, fingerprint, images) = Self.rasterizationExtent(of: layer) else { return false }

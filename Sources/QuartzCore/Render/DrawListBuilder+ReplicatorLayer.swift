@@ -17,8 +17,10 @@ extension DrawListBuilder {
     func childItems(of node: PresentedLayer, toContext m: CATransform3D, opacity: Float, tint: SIMD4<Float>?) -> [Item] {
         let s = node.state
         guard let r = s.replicator else {
+            // LayerGeometry.toSuperlayer, without copying each sublayer's state.
+            let sub = s.sublayerMatrix
             return node.sublayers.map {
-                Item(layer: $0, matrix: LayerGeometry.toSuperlayer($0.state, superlayer: s).concatenating(m), opacity: opacity, tint: tint)
+                Item(layer: $0, matrix: $0.localToParent.concatenating(sub).concatenating(m), opacity: opacity, tint: tint)
             }
         }
         // With a delay, only the instances the evaluator made (it may have cut some) draw.

@@ -26,6 +26,13 @@ package final class DrawListBuilder {
     var instanceBudget = 0
     /// Particles emitters may still draw this frame.
     var particleBudget = 0
+    /// What still subtrees drew in earlier frames (nil: everything is drawn afresh).
+    package var retained: RetainedDrawing?
+    /// Counts draws that used state kept outside the tree (the content and raster caches):
+    /// a subtree that did is not kept (`emitKept`).
+    var volatileUses = 0
+    /// Commands copied from earlier frames this frame (`emitKept`).
+    package var keptCommandCount = 0
 
     package init(target: IntRect, threads: Int) {
         self.target = target
@@ -59,11 +66,27 @@ package final class DrawListBuilder {
 
     func appendCommand(_ command: FillCommand) { commands.append(command) }
 
+    func appendCommands(_ list: [FillCommand]) { commands.append(contentsOf: list) }
+
+    var commandCount: Int { commands.count }
+    var passCountSoFar: Int { passes.count }
+
+    /// Lets `body` change the commands appended since `start`.
+    func withCommands(from start: Int, _ body: (inout ArraySlice<FillCommand>) -> Void) {
+        body(&commands[start...])
+    }
+
     /// Lists a pass; it runs after every pass listed before it.
     func appendPass(_ pass: RenderPass) { passes.append(pass) }
 
     /// Draws `layer` (its plane mapped to device by `matrix`, flattened) and its subtree.
     func emit(_ layer: PresentedLayer, matrix: CATransform3D, clip: Clip, opacity: Float) {
+        if layer.isKept, let retained { return emitKept(layer, retained, matrix: matrix, clip: clip, opacity: opacity) }
+        emitAfresh(layer, matrix: matrix, clip: clip, opacity: opacity)
+    }
+
+    /// `emit`, without looking for what the layer drew before.
+    func emitAfresh(_ layer: PresentedLayer, matrix: CATransform3D, clip: Clip, opacity: Float) {
         if let transition = layer.transition { return emitTransition(transition, matrix: matrix, clip: clip, opacity: opacity) }
         let s = layer.state
         guard !s.isHidden, s.opacity > 0, opacity > 0, matrix.isFinite else { return }

@@ -3,20 +3,23 @@
 /// `opacity` multiplies the paint (values outside 0...1 are clamped; NaN draws nothing).
 public struct FillCommand: Sendable {
     /// What is filled, in the plane's local coordinates.
-    public var geometry: Shape
+    public var geometry: Shape { didSet { retained = nil } }
     /// The plane's local coordinates → device pixels (pixel (i, j) covers `[i, i+1)×[j, j+1)`).
-    public var localToDevice: Projective
+    public var localToDevice: Projective { didSet { retained = nil } }
     /// What fills the shape.
-    public var paint: Paint
+    public var paint: Paint { didSet { retained = nil } }
     /// An extra alpha factor, 0...1.
-    public var opacity: Float
+    public var opacity: Float { didSet { retained = nil } }
     /// Where the command may paint.
-    public var clip: Clip
+    public var clip: Clip { didSet { retained = nil } }
     /// How the paint combines with the pixels below.
-    public var blendMode: BlendMode
+    public var blendMode: BlendMode { didSet { retained = nil } }
     /// False makes coverage all or nothing (a pixel is in when half of it is covered):
     /// `CGContext.setShouldAntialias(false)`.
-    public var antialias: Bool
+    public var antialias: Bool { didSet { retained = nil } }
+    /// Set by a renderer that keeps this command across frames (`RetainedCommand`); any change
+    /// to the command clears it, so a command carrying one is exactly the command it was made for.
+    package var retained: RetainedCommand?
 
     /// Creates a command filling a rounded rectangle.
     public init(shape: RoundedRect, localToDevice: Projective, paint: Paint,

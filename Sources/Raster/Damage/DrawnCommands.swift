@@ -11,6 +11,10 @@ package struct DrawnCommands: Sendable {
     /// Per command, `drawingHash`: computed once, used as the new list now and as the old one
     /// when the next frame is compared with this one.
     let hashes: [Int]
+    /// Per command, the address of its `RetainedCommand` (0 for none): two kept copies of one
+    /// command match without comparing values. The commands hold the tokens, so while this
+    /// list lives no other token can take an address in it.
+    let tokens: [UInt]
     /// What the framebuffer pass loads before its commands.
     package let load: PassLoad
     /// How the frame's offscreen surfaces were drawn.
@@ -20,6 +24,7 @@ package struct DrawnCommands: Sendable {
                  offscreenPasses: [RenderPass] = []) {
         self.commands = commands
         hashes = commands.map(\.drawingHash)
+        tokens = commands.map { c in c.retained.map { UInt(bitPattern: Unmanaged.passUnretained($0).toOpaque()) } ?? 0 }
         self.bounds = bounds
         self.width = width
         self.height = height
@@ -41,7 +46,7 @@ package struct DrawnCommands: Sendable {
     /// past `maximumEdits` edits the whole unmatched middle counts as damaged.
     package func damage(from old: DrawnCommands, maximumRects: Int = 8, maximumEdits: Int = 512) -> [IntRect] {
         guard old.width == width, old.height == height, old.load.sameLoad(as: load) else { return [fullRect] }
-        let oldHashes = old.hashes, newHashes = hashes
+        let oldHashes = old.hashes, newHashes = hashes, oldTokens = old.tokens, newTokens = tokens
         // Offscreen surfaces are new each frame: they match when drawn the same way (remembered).
         var known: [Pair: Bool] = [:]
         let surfaces = { (new: Surface, previous: Surface) -> Bool in
@@ -57,7 +62,8 @@ package struct DrawnCommands: Sendable {
             old.commands.withUnsafeBufferPointer { oldCommands in
                 CommandMatching(old: oldCommands.count, new: newCommands.count, maximumEdits: maximumEdits,
                                 keys: (oldHashes, newHashes)) { i, j in
-                    oldHashes[i] == newHashes[j] && newCommands[j].drawsSame(as: oldCommands[i], surfaces: surfaces)
+                    oldHashes[i] == newHashes[j] && ((oldTokens[i] != 0 && oldTokens[i] == newTokens[j])
+                        || newCommands[j].drawsSame(as: oldCommands[i], surfaces: surfaces))
                 }
             }
         }

@@ -17,6 +17,8 @@ extension FillCommand {
 
     /// `drawsSame(as:)`, with textures the same when `surfaces` says they hold the same pixels.
     func drawsSame(as other: FillCommand, surfaces: (Surface, Surface) -> Bool) -> Bool {
+        // Two copies of one kept command (a change to either would have cleared its token).
+        if let r = retained, r === other.retained { return true }
         guard bitwiseEqual(localToDevice, other.localToDevice), opacity.bitPattern == other.opacity.bitPattern,
               blendMode == other.blendMode, antialias == other.antialias else { return false }
         switch (geometry, other.geometry) {
@@ -33,7 +35,10 @@ extension FillCommand {
 
     /// A hash consistent with `drawsSame` (equal commands hash equally), cheap to compute: the
     /// map, the shape's rect, the paint's kind and colour or texture, the opacity, the clip rect.
-    package var drawingHash: Int {
+    package var drawingHash: Int { retained?.hash ?? contentHash }
+
+    /// `drawingHash` computed from the command's values.
+    var contentHash: Int {
         var h = Hasher()
         withUnsafeBytes(of: localToDevice) { h.combine(bytes: $0) }
         switch geometry {
@@ -97,7 +102,7 @@ extension Gradient {
 }
 
 extension Clip {
-    func drawsSame(as other: Clip) -> Bool {
+    package func drawsSame(as other: Clip) -> Bool {
         guard rect == other.rect else { return false }
         switch (polygon, other.polygon) {
         case (nil, nil): break

@@ -22,10 +22,18 @@ public func execute(_ commands: [FillCommand], on surface: Surface, threads: Int
 /// frame k + 1 on the thread that builds it while frame k rasterises. Strata extension.
 public struct PreparedCommands: Sendable {
     let commands: [FillCommand]
+    /// The prepared fills; empty when `isDeferred` (a redraw prepares the commands it reaches).
     let scene: PreparedScene
     /// The surface size the commands were prepared for.
     public let width: Int, height: Int
     let prepareNanoseconds: UInt64
+    /// Per command, the device pixels it may touch (empty for a command that draws nothing).
+    package let commandBounds: [IntRect]
+    /// Per command, whether one of its fills steps along rows (`PreparedFill.stepsAlongRows`).
+    let commandSteps: [Bool]
+    /// Whether `scene` was left unprepared: the commands' places are known (kept commands whose
+    /// `RetainedCommand` had them), and a draw prepares only the commands its region reaches.
+    let isDeferred: Bool
 
     /// Prepares `commands` for a `width` × `height` surface.
     public init(_ commands: [FillCommand], width: Int, height: Int) {
@@ -39,14 +47,95 @@ public struct PreparedCommands: Sendable {
         self.height = Swift.max(0, height)
         scene = PreparedScene(commands, surfaceRect: IntRect(x0: 0, y0: 0, x1: self.width, y1: self.height),
                               similarityPath: similarityPath)
+        commandBounds = scene.commandBounds
+        commandSteps = scene.commandSteps
+        isDeferred = false
         prepareNanoseconds = DispatchTime.now().uptimeNanoseconds &- start
     }
 
-    /// Whether there is nothing to draw.
-    public var isEmpty: Bool { scene.fills.isEmpty }
+    /// Prepares `commands` as `init(_:width:height:)` does, except that kept commands whose
+    /// place on a surface of this size is already known (`RetainedCommand`) are not prepared:
+    /// then the whole list is deferred, its bounds known, and a redraw prepares only the
+    /// commands that reach what it redraws. Kept commands prepared here learn their place.
+    /// Only the thread that prepares frames may call this (it writes the tokens).
+    package init(_ commands: [FillCommand], width: Int, height: Int, defersKnown: Bool) {
+        let w = Swift.max(0, width), h = Swift.max(0, height)
+        var known = 0
+        if defersKnown {
+            for c in commands {
+                if let p = c.retained?.placement, p.width == w, p.height == h { known += 1 }
+            }
+        }
+        guard known > 0 else {
+            self.init(commands, width: width, height: height, similarityPath: true)
+            if defersKnown { Self.teachPlacements(commands, commandBounds, commandSteps, width: w, height: h) }
+            return
+        }
+        let start = DispatchTime.now().uptimeNanoseconds
+        var bounds = [IntRect](repeating: IntRect(x0: 0, y0: 0, x1: 0, y1: 0), count: commands.count)
+        var steps = [Bool](repeating: false, count: commands.count)
+        var fresh: [FillCommand] = [], freshIndex: [Int] = []
+        fresh.reserveCapacity(commands.count - known)
+        freshIndex.reserveCapacity(commands.count - known)
+        for (i, c) in commands.enumerated() {
+            if let p = c.retained?.placement, p.width == w, p.height == h {
+                bounds[i] = p.bounds
+                steps[i] = p.steps
+            } else {
+                fresh.append(c)
+                freshIndex.append(i)
+            }
+        }
+        if !fresh.isEmpty {
+            let s = PreparedScene(fresh, surfaceRect: IntRect(x0: 0, y0: 0, x1: w, y1: h))
+            for (k, i) in freshIndex.enumerated() {
+                bounds[i] = s.commandBounds[k]
+                steps[i] = s.commandSteps[k]
+            }
+            Self.teachPlacements(fresh, s.commandBounds, s.commandSteps, width: w, height: h)
+        }
+        self.init(deferred: commands, width: w, height: h, bounds: bounds, steps: steps,
+                  nanoseconds: DispatchTime.now().uptimeNanoseconds &- start)
+    }
 
-    /// Per command, the device pixels it may touch (empty for a command that draws nothing).
-    package var commandBounds: [IntRect] { scene.commandBounds }
+    private init(deferred commands: [FillCommand], width: Int, height: Int, bounds: [IntRect], steps: [Bool], nanoseconds: UInt64) {
+        self.commands = commands
+        self.width = width
+        self.height = height
+        scene = PreparedScene()
+        commandBounds = bounds
+        commandSteps = steps
+        isDeferred = true
+        prepareNanoseconds = nanoseconds
+    }
+
+    /// Records where kept commands land on a `width` × `height` surface.
+    private static func teachPlacements(_ commands: [FillCommand], _ bounds: [IntRect], _ steps: [Bool], width: Int, height: Int) {
+        for (i, c) in commands.enumerated() {
+            guard let r = c.retained else { continue }
+            r.placement = (width, height, bounds[i], steps[i])
+        }
+    }
+
+    /// Whether there is nothing to draw.
+    public var isEmpty: Bool { isDeferred ? commandBounds.allSatisfy(\.isEmpty) : scene.fills.isEmpty }
+
+    /// These commands prepared in full (the same when they are not deferred).
+    var complete: PreparedCommands {
+        isDeferred ? PreparedCommands(commands, width: width, height: height) : self
+    }
+
+    /// The commands whose pixels meet `region`, prepared (all of them when not deferred): the
+    /// ones a redraw inside `region` needs, in order. A command that touches no pixel of the
+    /// region changes none of them, so leaving it out leaves every pixel there as it was.
+    func reaching(_ region: [IntRect]) -> PreparedCommands {
+        guard isDeferred else { return self }
+        var subset: [FillCommand] = []
+        for (i, b) in commandBounds.enumerated() where region.contains(where: { !$0.intersection(b).isEmpty }) {
+            subset.append(commands[i])
+        }
+        return PreparedCommands(subset, width: width, height: height)
+    }
 }
 
 /// Draws prepared commands onto a surface inside `region` only: every fill is clipped to the
@@ -61,6 +150,7 @@ package func execute(_ prepared: PreparedCommands, on surface: Surface, within r
         return execute(PreparedCommands(prepared.commands, width: surface.width, height: surface.height), on: surface,
                        within: region, threads: threads, profile: profile)
     }
+    let prepared = prepared.reaching([region])
     rasterise(prepared.scene.restricted(to: region), on: surface, rows: region.y0..<region.y1, threads: threads,
               prepareNanoseconds: 0, profile: profile)
 }
@@ -75,12 +165,30 @@ extension PreparedCommands {
     package func widenedForExactRedraw(_ region: [IntRect], clip: IntRect) -> [IntRect] {
         var rects = region.map { $0.intersection(clip) }.filter { !$0.isEmpty }
         while true {
-            let widened = rects.map(scene.widenedForExactRedraw)
+            let widened = rects.map { isDeferred ? widenedByCommands($0) : scene.widenedForExactRedraw($0) }
             var merged = DamageRegion(clip: clip, maximumRects: Swift.max(1, widened.count))
             merged.add(widened)
             if merged.rects == rects { return rects }
             rects = merged.rects
         }
+    }
+}
+
+extension PreparedCommands {
+    /// `rect` widened to the columns of every stepping command it meets, by the commands' bounds
+    /// (which hold their fills': at least the widening the fills would give).
+    fileprivate func widenedByCommands(_ rect: IntRect) -> IntRect {
+        var r = rect
+        var changed = true
+        while changed {
+            changed = false
+            for (b, steps) in zip(commandBounds, commandSteps) where steps && !b.intersection(r).isEmpty
+                && (b.x0 < r.x0 || b.x1 > r.x1) {
+                r.x0 = Swift.min(r.x0, b.x0); r.x1 = Swift.max(r.x1, b.x1)
+                changed = true
+            }
+        }
+        return r
     }
 }
 
@@ -123,7 +231,8 @@ public func execute(_ prepared: PreparedCommands, on surface: Surface, threads: 
     guard prepared.width == surface.width, prepared.height == surface.height else {
         return execute(prepared.commands, on: surface, threads: threads, profile: profile)
     }
-    rasterise(prepared.scene, on: surface, rows: 0..<surface.height, threads: threads,
+    let complete = prepared.complete
+    rasterise(complete.scene, on: surface, rows: 0..<surface.height, threads: threads,
               prepareNanoseconds: prepared.prepareNanoseconds, profile: profile)
 }
 

@@ -88,6 +88,8 @@ package func execute(_ prepared: PreparedPasses, on framebuffer: Surface, within
     for (pass, commands) in zip(prepared.passes, prepared.prepared) {
         switch pass.target {
         case .framebuffer:
+            // Deferred commands: only those that reach the region are prepared, once for all rects.
+            let commands = commands.reaching(rects)
             for r in rects {
                 switch pass.load {
                 case .keep: break

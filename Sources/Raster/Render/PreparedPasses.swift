@@ -17,13 +17,21 @@ public final class PreparedPasses: Sendable {
     private let offscreenDone = Atomic<Bool>(false)
 
     /// Prepares `passes` for a `width` × `height` framebuffer.
-    public init(_ passes: [RenderPass], framebufferWidth width: Int, framebufferHeight height: Int) {
+    public convenience init(_ passes: [RenderPass], framebufferWidth width: Int, framebufferHeight height: Int) {
+        self.init(passes, framebufferWidth: width, framebufferHeight: height, defersKnown: false)
+    }
+
+    /// Prepares `passes`; with `defersKnown`, framebuffer commands kept from earlier frames whose
+    /// place is known are prepared only when a redraw reaches them
+    /// (`PreparedCommands(_:width:height:defersKnown:)`). Only the thread that prepares frames
+    /// may defer.
+    package init(_ passes: [RenderPass], framebufferWidth width: Int, framebufferHeight height: Int, defersKnown: Bool) {
         self.passes = passes
         self.width = Swift.max(0, width)
         self.height = Swift.max(0, height)
         prepared = passes.map { pass in
             switch pass.target {
-            case .framebuffer: PreparedCommands(pass.commands, width: width, height: height)
+            case .framebuffer: PreparedCommands(pass.commands, width: width, height: height, defersKnown: defersKnown)
             case .offscreen(let surface): PreparedCommands(pass.commands, width: surface.width, height: surface.height)
             }
         }

@@ -36,13 +36,16 @@ extension PreparedScene {
         for command in commands { polygonEdges += command.clip.polygon?.count ?? 0 }
         hardEdges.reserveCapacity(polygonEdges)
         commandBounds.reserveCapacity(commands.count)
+        commandSteps.reserveCapacity(commands.count)
         for command in commands {
             let first = fills.count
             prepare(command, surfaceRect)
             var touched = IntRect(x0: 0, y0: 0, x1: 0, y1: 0)
+            var steps = false
             // By index: iterating `fills[first...]` copied each (large) fill.
-            for i in first..<fills.count { touched = touched.union(fills[i].bounds) }
+            for i in first..<fills.count { touched = touched.union(fills[i].bounds); steps = steps || fills[i].stepsAlongRows }
             commandBounds.append(touched)
+            commandSteps.append(steps)
         }
     }
 

@@ -253,6 +253,8 @@ struct PreparedScene: Sendable {
     /// Per command given to `init`, the device pixels its fills may touch (empty for a command
     /// dropped as undrawable): what damage tracking compares between frames.
     var commandBounds: [IntRect] = []
+    /// Per command given to `init`, whether one of its fills steps along rows (`stepsAlongRows`).
+    var commandSteps: [Bool] = []
 }
 
 /// Converts a device coordinate to an Int, clamping far and non-finite values.
