@@ -69,6 +69,19 @@ import Testing
         #expect(path.flattened(tolerance: 1) == [[.zero, CGPoint(x: 1, y: 0), CGPoint(x: 1, y: 1)]])
     }
 
+    @Test func aSegmentCapBoundsHugeCurvesAndLeavesSmallOnesAlone() throws {
+        // A cubic spanning 10⁹ units: 4,096 segments at most by default, 64 with the cap.
+        let huge = CGMutablePath()
+        huge.move(to: .zero)
+        huge.addCurve(to: CGPoint(x: 1e9, y: 0), control1: CGPoint(x: 0, y: 1e9), control2: CGPoint(x: 1e9, y: 1e9))
+        #expect(try #require(huge.polylines(tolerance: 0.25).first).points.count == 4_097)
+        #expect(try #require(huge.polylines(tolerance: 0.25, maximumSegments: 64).first).points.count == 65)
+        #expect(try #require(huge.polylines(tolerance: 0.25, maximumSegments: -5).first).points.count == 2)
+        // A 200-unit circle needs fewer than 64 per quarter at 0.25: the cap changes nothing.
+        let circle = CGPath(ellipseIn: CGRect(x: -100, y: -100, width: 200, height: 200), transform: nil)
+        #expect(circle.polylines(tolerance: 0.25, maximumSegments: 64) == circle.polylines(tolerance: 0.25))
+    }
+
     @Test func badInputNeitherCrashesNorHangs() {
         let path = CGMutablePath()
         path.move(to: .zero)

@@ -9,15 +9,18 @@ extension CGPath {
     }
 
     /// The most segments one curve is split into, whatever the tolerance.
-    static let maximumSegmentsPerCurve = 4_096
+    package static let maximumSegmentsPerCurve = 4_096
 
     /// The subpaths as polylines whose distance from the true curves is at most `tolerance`.
     ///
     /// Curves are split uniformly into the segment count of Wang's formula, which bounds the
     /// distance between a Bézier and its chords. A non-positive or non-finite tolerance is
     /// taken as 0.25. A lone move gives a one-point polyline.
-    package func polylines(tolerance: CGFloat) -> [Polyline] {
+    /// `maximumSegments` caps each curve's segments below `maximumSegmentsPerCurve` where a
+    /// caller needs less (a shadow's hull), trading the tolerance on huge curves for time.
+    package func polylines(tolerance: CGFloat, maximumSegments: Int = CGPath.maximumSegmentsPerCurve) -> [Polyline] {
         let tol = tolerance.isFinite && tolerance > 0 ? tolerance : 0.25
+        let cap = CGFloat(Swift.max(1, Swift.min(maximumSegments, CGPath.maximumSegmentsPerCurve)))
         var result: [Polyline] = []
         var line: Polyline?
         func add(_ p: CGPoint) {
@@ -26,7 +29,7 @@ extension CGPath {
         func segments(_ secondDifference: CGFloat, _ factor: CGFloat) -> Int {
             let n = (factor * secondDifference / tol).squareRoot().rounded(.up)
             guard n.isFinite, n >= 1 else { return 1 }
-            return Int(Swift.min(n, CGFloat(CGPath.maximumSegmentsPerCurve)))
+            return Int(Swift.min(n, cap))
         }
         func length(_ x: CGFloat, _ y: CGFloat) -> CGFloat { (x * x + y * y).squareRoot() }
         walk(begin: { p in
@@ -61,7 +64,7 @@ extension CGPath {
     }
 
     /// One polyline per subpath, within `tolerance` of the curves; see `polylines(tolerance:)`.
-    package func flattened(tolerance: CGFloat) -> [[CGPoint]] {
-        polylines(tolerance: tolerance).map(\.points)
+    package func flattened(tolerance: CGFloat, maximumSegments: Int = CGPath.maximumSegmentsPerCurve) -> [[CGPoint]] {
+        polylines(tolerance: tolerance, maximumSegments: maximumSegments).map(\.points)
     }
 }

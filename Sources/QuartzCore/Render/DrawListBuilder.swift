@@ -456,8 +456,12 @@ package final class DrawListBuilder {
     /// A shadow path as a device polygon: the convex hull of its flattened points (exact for the
     /// rects, rounded rects and ellipses shadows are usually given; a concave path casts the
     /// shadow of its hull), shifted by (dx, dy). Nil when empty or partly behind the eye.
+    ///
+    /// Curves are flattened into at most 64 segments each: the hull of a blurred shadow needs no
+    /// more (a quarter circle of radius 1,000 px is then within 0.1 px), and a path of huge
+    /// curves (4,096 segments each) made one fuzzed frame take seconds.
     private static func shadowPolygon(_ path: CGPath, map: Projective, dx: Int, dy: Int) -> [SIMD2<Double>]? {
-        let local = path.flattened(tolerance: 0.25).flatMap { $0 }
+        let local = path.flattened(tolerance: 0.25, maximumSegments: 64).flatMap { $0 }
         guard local.count >= 3 else { return nil }
         var device: [SIMD2<Double>] = []
         device.reserveCapacity(local.count)
