@@ -121,3 +121,48 @@ func deferredKeptCommandsRedrawExactlyTheFullFrame(seed: UInt64) {
     execute(deferred, on: whole, threads: 2)
     #expect((0..<h).allSatisfy { y in (0..<w).allSatisfy { whole[$0, y] == full[$0, y] } })
 }
+
+/// When the commands that surely changed (their hash is not in the other frame) already damage
+/// 90 % of the frame, the matching search is skipped; the damage still covers every change.
+@Test func aFrameWhereEverythingMovedSkipsTheSearchAndStillRedrawsExactly() {
+    let (w, h) = (160, 120)
+    func frame(_ t: Double, moving: Bool) -> [FillCommand] {
+        var commands = [FillCommand(shape: RoundedRect(minX: 0, minY: 0, maxX: Double(w), maxY: Double(h)),
+                                    localToDevice: .identity, paint: .solid(0xFF10_1010))]
+        for i in 0..<60 {
+            let x = Double((i * 37) % w), y = Double((i * 53) % h)
+            let dx = moving ? 3 * (t + Double(i)).truncatingRemainder(dividingBy: 2) : 0
+            commands.append(FillCommand(shape: RoundedRect(minX: 0, minY: 0, maxX: 40, maxY: 30, cornerRadius: 4),
+                                        localToDevice: .rotation(moving ? t * 0.1 : 0).concatenating(.translation(x + dx - 10, y - 10)),
+                                        paint: .solid(0xC000_0000 | UInt32(i * 4) << 8 | 0x40), opacity: 0.8))
+        }
+        return commands
+    }
+    func drawn(_ c: [FillCommand]) -> DrawnCommands {
+        PreparedPasses([RenderPass(target: .framebuffer, commands: c)], framebufferWidth: w, framebufferHeight: h).drawnCommands!
+    }
+    let still = drawn(frame(0, moving: false))
+    let moved = drawn(frame(1, moving: true))
+    // Everything but the background moved: the search is skipped (the background matches as
+    // the common prefix); two frames alike, or one small change, still search.
+    #expect(moved.surelyDamagesNearlyAll(still, oldRange: 1..<61, newRange: 1..<61, maximumRects: 8))
+    #expect(!still.surelyDamagesNearlyAll(still, oldRange: 1..<61, newRange: 1..<61, maximumRects: 8))
+    var one = frame(0, moving: false)
+    one[30].paint = .solid(0xFFFF_FFFF)
+    #expect(!drawn(one).surelyDamagesNearlyAll(still, oldRange: 1..<61, newRange: 1..<61, maximumRects: 8))
+    #expect(drawn(one).damage(from: still).reduce(0) { $0 + $1.area } < w * h / 4)
+    // Frames that all move, redrawn in part, equal full redraws.
+    let target = Surface(width: w, height: h)
+    execute(frame(0, moving: true), on: target, threads: 2)
+    var previous = drawn(frame(0, moving: true))
+    for k in 1..<8 {
+        let commands = frame(Double(k) * 0.7, moving: true)
+        let prepared = PreparedPasses([RenderPass(target: .framebuffer, commands: commands)], framebufferWidth: w, framebufferHeight: h)
+        let now = prepared.drawnCommands!
+        execute(prepared, on: target, within: now.damage(from: previous), clear: nil, threads: 2)
+        previous = now
+        let full = Surface(width: w, height: h)
+        execute(commands, on: full, threads: 2)
+        #expect((0..<h).allSatisfy { y in (0..<w).allSatisfy { target[$0, y] == full[$0, y] } }, "frame \(k)")
+    }
+}

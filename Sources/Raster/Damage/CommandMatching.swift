@@ -9,7 +9,11 @@ struct CommandMatching {
     private(set) var oldMatched: [Bool]
     private(set) var newMatched: [Bool]
 
-    init(old n: Int, new m: Int, maximumEdits: Int, keys: (old: [Int], new: [Int])? = nil, equal: (Int, Int) -> Bool) {
+    /// `givesUp`, asked about the two middles once the prefix and suffix are trimmed, may leave
+    /// them unmatched without a search (when matching them could not change what the caller
+    /// does with the result).
+    init(old n: Int, new m: Int, maximumEdits: Int, keys: (old: [Int], new: [Int])? = nil,
+         givesUp: ((Range<Int>, Range<Int>) -> Bool)? = nil, equal: (Int, Int) -> Bool) {
         oldMatched = [Bool](repeating: false, count: n)
         newMatched = [Bool](repeating: false, count: m)
         var prefix = 0
@@ -25,6 +29,7 @@ struct CommandMatching {
         let a = prefix..<(n - suffix), b = prefix..<(m - suffix)
         if !a.isEmpty && !b.isEmpty {
             if let keys, Self.fewestEdits(keys.old[a], keys.new[b]) > maximumEdits { return }
+            if let givesUp, givesUp(a, b) { return }
             matchMiddle(a, b, maximumEdits: maximumEdits, equal: equal)
         }
     }

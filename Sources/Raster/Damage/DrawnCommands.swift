@@ -61,7 +61,9 @@ package struct DrawnCommands: Sendable {
         let matching = commands.withUnsafeBufferPointer { newCommands in
             old.commands.withUnsafeBufferPointer { oldCommands in
                 CommandMatching(old: oldCommands.count, new: newCommands.count, maximumEdits: maximumEdits,
-                                keys: (oldHashes, newHashes)) { i, j in
+                                keys: (oldHashes, newHashes), givesUp: { a, b in
+                                    surelyDamagesNearlyAll(old, oldRange: a, newRange: b, maximumRects: maximumRects)
+                                }) { i, j in
                     oldHashes[i] == newHashes[j] && ((oldTokens[i] != 0 && oldTokens[i] == newTokens[j])
                         || newCommands[j].drawsSame(as: oldCommands[i], surfaces: surfaces))
                 }
@@ -71,6 +73,22 @@ package struct DrawnCommands: Sendable {
         for i in 0..<old.commands.count where !matching.oldMatched[i] { region.add(old.bounds[i]) }
         for j in 0..<commands.count where !matching.newMatched[j] { region.add(bounds[j]) }
         return region.rects
+    }
+}
+
+extension DrawnCommands {
+    /// Whether the middles left after trimming the common prefix and suffix surely damage at
+    /// least 90 % of the frame: a command whose hash the other middle lacks is unmatched by any
+    /// matching, so its bounds are damage whatever the search finds. Then the search (Myers',
+    /// O((N + M)·D): a 2D scene whose 100 layers all move ran it to D = 200 every frame) could
+    /// spare at most a tenth of the pixels, and the damage is taken as the whole middle.
+    func surelyDamagesNearlyAll(_ old: DrawnCommands, oldRange a: Range<Int>, newRange b: Range<Int>, maximumRects: Int) -> Bool {
+        guard a.count + b.count >= 32 else { return false }
+        let oldKeys = Set(old.hashes[a]), newKeys = Set(hashes[b])
+        var sure = DamageRegion(clip: fullRect, maximumRects: maximumRects)
+        for i in a where !newKeys.contains(old.hashes[i]) { sure.add(old.bounds[i]) }
+        for j in b where !oldKeys.contains(hashes[j]) { sure.add(bounds[j]) }
+        return sure.area * 10 >= fullRect.area * 9
     }
 }
 
