@@ -169,10 +169,13 @@ public final class CARenderer: @unchecked Sendable {
             return PreparedFrame(.unchanged, time: t)
         }
         let start = DispatchTime.now().uptimeNanoseconds
-        let presented = PresentationEvaluator.evaluate(tree, at: t, kept: redrawsDamageOnly ? stillNodes : nil)
+        // Still subtrees are kept from the second frame of a commit on: a tree committed anew
+        // every frame would pay for keeping (tokens, tables) and never copy anything.
+        let keeps = redrawsDamageOnly && lastDrawn?.generation == generation
+        let presented = PresentationEvaluator.evaluate(tree, at: t, kept: keeps ? stillNodes : nil)
         let evaluated = DispatchTime.now().uptimeNanoseconds
         let builder = DrawListBuilder(target: IntRect(surface), threads: threads)
-        if redrawsDamageOnly {
+        if keeps {
             retainedDrawing.begin(treeCount: stillNodes.treeCount)
             builder.retained = retainedDrawing
         }
@@ -193,7 +196,7 @@ public final class CARenderer: @unchecked Sendable {
             && (s.backgroundColor?.alpha ?? 0) >= 1 && s.bounds.width >= CGFloat(surface.width)
             && s.bounds.height >= CGFloat(surface.height) && presented.mask == nil && s.shadowOpacity == 0
         let prepared = PreparedPasses(passes, framebufferWidth: surface.width, framebufferHeight: surface.height,
-                                      defersKnown: redrawsDamageOnly)
+                                      defersKnown: keeps)
         var stats = FrameStatistics()
         stats.evaluateSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
         stats.presentationSeconds = Double(evaluated - start) * 1e-9
