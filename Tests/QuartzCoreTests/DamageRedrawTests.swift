@@ -12,13 +12,6 @@ import Raster
 
 private let size = (w: 160, h: 120)
 
-private func withoutActions<T>(_ body: () -> T) -> T {
-    CATransaction.begin()
-    CATransaction.setDisableActions(true)
-    defer { CATransaction.commit() }
-    return body()
-}
-
 /// A random colour, opaque or translucent.
 private func color(_ g: inout SplitMix64) -> CGColor {
     CGColor(red: g.unit(), green: g.unit(), blue: g.unit(), alpha: g.unit() < 0.5 ? 1 : 0.3 + 0.7 * g.unit())
@@ -197,11 +190,6 @@ private func animate(_ scene: (root: CALayer, flat: CALayer, space: CALayer), _ 
     }
 }
 
-private func mismatch(_ a: Surface, _ b: Surface) -> (x: Int, y: Int, a: UInt32, b: UInt32)? {
-    for y in 0..<a.height { for x in 0..<a.width where a[x, y] != b[x, y] { return (x, y, a[x, y], b[x, y]) } }
-    return nil
-}
-
 @Test(arguments: [1, 2, 3, 4, 5, 6] as [UInt64])
 func damagedRedrawsEqualFullRedrawsEveryFrame(seed: UInt64) {
     CAMediaClock.withManualClock(startingAt: 0) { clock in
@@ -230,11 +218,11 @@ func damagedRedrawsEqualFullRedrawsEveryFrame(seed: UInt64) {
             if damaged.lastFrameStatistics.didDraw, damaged.lastFrameStatistics.redrawnPixels < size.w * size.h {
                 partialFrames += 1
             }
-            if let m = mismatch(damaged.surface, full.surface) {
+            if let m = firstMismatch(damaged.surface, full.surface) {
                 Issue.record("seed \(seed) frame \(k): pixel (\(m.x), \(m.y)) damaged \(String(m.a, radix: 16)) full \(String(m.b, radix: 16))")
                 return
             }
-            if let m = mismatch(target, full.surface) {
+            if let m = firstMismatch(target, full.surface) {
                 Issue.record("seed \(seed) frame \(k), alternating target: pixel (\(m.x), \(m.y)) \(String(m.a, radix: 16)) full \(String(m.b, radix: 16))")
                 return
             }

@@ -10,13 +10,6 @@ import Testing
 
 private let size = (w: 180, h: 120)
 
-private func withoutActions<T>(_ body: () -> T) -> T {
-    CATransaction.begin()
-    CATransaction.setDisableActions(true)
-    defer { CATransaction.commit() }
-    return body()
-}
-
 private func spin(_ l: CALayer, duration: Double) {
     let a = CABasicAnimation(keyPath: "transform.rotation.z")
     a.fromValue = 0.0; a.toValue = 2 * Double.pi; a.duration = duration; a.repeatCount = .infinity
@@ -149,22 +142,19 @@ private func scene() -> (root: CALayer, recolour: CALayer, moved: CALayer) {
     return (root, plain, shape)
 }
 
-private func mismatch(_ a: Surface, _ b: Surface) -> (x: Int, y: Int, a: UInt32, b: UInt32)? {
-    for y in 0..<a.height { for x in 0..<a.width where a[x, y] != b[x, y] { return (x, y, a[x, y], b[x, y]) } }
-    return nil
+/// A renderer of the test's size drawing `root`.
+private func renderer(_ root: CALayer, redrawsDamageOnly: Bool = true) -> CARenderer {
+    let r = CARenderer(width: size.w, height: size.h)
+    r.redrawsDamageOnly = redrawsDamageOnly
+    r.layer = root
+    return r
 }
 
 @Test func keptDrawingEqualsFullRedrawsAcrossFramesAndCommits() {
     CAMediaClock.withManualClock(startingAt: 0) { clock in
         let s = withoutActions { scene() }
         CATransaction.flush()
-        let kept = CARenderer(width: size.w, height: size.h)
-        kept.layer = s.root
-        let full = CARenderer(width: size.w, height: size.h)
-        full.redrawsDamageOnly = false
-        full.layer = s.root
-        let alternating = CARenderer(width: size.w, height: size.h)
-        alternating.layer = s.root
+        let kept = renderer(s.root), full = renderer(s.root, redrawsDamageOnly: false), alternating = renderer(s.root)
         let targets = [Surface(width: size.w, height: size.h), Surface(width: size.w, height: size.h)]
         var keptFrames = 0
         for k in 0..<60 {
@@ -189,11 +179,11 @@ private func mismatch(_ a: Surface, _ b: Surface) -> (x: Int, y: Int, a: UInt32,
                 keptFrames += 1
                 #expect(stats.redrawnPixels < size.w * size.h / 2, "frame \(k): \(stats.redrawnPixels) pixels redrawn")
             }
-            if let m = mismatch(kept.surface, full.surface) {
+            if let m = firstMismatch(kept.surface, full.surface) {
                 Issue.record("frame \(k): pixel (\(m.x), \(m.y)) kept \(String(m.a, radix: 16)) full \(String(m.b, radix: 16))")
                 return
             }
-            if let m = mismatch(targets[k % 2], full.surface) {
+            if let m = firstMismatch(targets[k % 2], full.surface) {
                 Issue.record("frame \(k), alternating target: pixel (\(m.x), \(m.y)) \(String(m.a, radix: 16)) full \(String(m.b, radix: 16))")
                 return
             }
@@ -207,8 +197,7 @@ private func mismatch(_ a: Surface, _ b: Surface) -> (x: Int, y: Int, a: UInt32,
     CAMediaClock.withManualClock(startingAt: 0) { clock in
         let s = withoutActions { scene() }
         CATransaction.flush()
-        let r = CARenderer(width: size.w, height: size.h)
-        r.layer = s.root
+        let r = renderer(s.root)
         r.beginFrame(atTime: 0); r.render(); r.endFrame()
         clock.set(0.1)
         r.beginFrame(atTime: 0.1); r.render(); r.endFrame()
@@ -252,8 +241,7 @@ private func mismatch(_ a: Surface, _ b: Surface) -> (x: Int, y: Int, a: UInt32,
     CAMediaClock.withManualClock(startingAt: 0) { clock in
         let s = withoutActions { scene() }
         CATransaction.flush()
-        let r = CARenderer(width: size.w, height: size.h)
-        r.layer = s.root
+        let r = renderer(s.root)
         for k in 0..<6 {
             // A model change every frame (as a game loop moving a layer): a new commit each time.
             withoutActions { s.moved.position = CGPoint(x: 100 + Double(k), y: 20) }

@@ -25,6 +25,23 @@ private func scene(seed: UInt64, width: Int, height: Int) -> [FillCommand] {
     return commands
 }
 
+/// Redraws `rect` of `full` (scribbled over first, as a stale frame would hold it) from
+/// `prepared`; records the first pixel that differs from the full frame. False if one did.
+private func redrawsExactly(_ prepared: PreparedPasses, _ rect: IntRect, of full: Surface, seed: UInt64) -> Bool {
+    let (w, h) = (full.width, full.height)
+    let partial = Surface(width: w, height: h)
+    partial.copy(IntRect(partial), from: full)
+    partial.clear(rect, to: 0xFF00_FF00)
+    execute(prepared, on: partial, within: [rect], clear: 0xFF20_2020, threads: 2)
+    for y in 0..<h {
+        for x in 0..<w where partial[x, y] != full[x, y] {
+            Issue.record("seed \(seed) rect \(rect): (\(x), \(y)) is \(String(partial[x, y], radix: 16)), full \(String(full[x, y], radix: 16))")
+            return false
+        }
+    }
+    return true
+}
+
 @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6, 7, 8])
 func aRedrawnRectangleHoldsExactlyTheFullFramesPixels(seed: UInt64) {
     let (w, h) = (120, 100)
@@ -37,17 +54,7 @@ func aRedrawnRectangleHoldsExactlyTheFullFramesPixels(seed: UInt64) {
     for _ in 0..<12 {
         let x0 = Int.random(in: -10..<w, using: &rng), y0 = Int.random(in: -10..<h, using: &rng)
         let rect = IntRect(x0: x0, y0: y0, x1: x0 + Int.random(in: 1...70, using: &rng), y1: y0 + Int.random(in: 1...70, using: &rng))
-        // The full frame with the rectangle scribbled over, as a stale frame would hold it.
-        let partial = Surface(width: w, height: h)
-        partial.copy(IntRect(partial), from: full)
-        partial.clear(rect, to: 0xFF00_FF00)
-        execute(prepared, on: partial, within: [rect], clear: 0xFF20_2020, threads: 2)
-        for y in 0..<h {
-            for x in 0..<w where partial[x, y] != full[x, y] {
-                Issue.record("seed \(seed) rect \(rect): (\(x), \(y)) is \(String(partial[x, y], radix: 16)), full \(String(full[x, y], radix: 16))")
-                return
-            }
-        }
+        guard redrawsExactly(prepared, rect, of: full, seed: seed) else { return }
     }
 }
 
@@ -104,16 +111,7 @@ func deferredKeptCommandsRedrawExactlyTheFullFrame(seed: UInt64) {
         let byFills = eager.widenedForExactRedraw([rect], clip: IntRect(full))
         let byBounds = deferred.prepared[0].widenedForExactRedraw([rect], clip: IntRect(full))
         for r in byFills { #expect(byBounds.contains { $0.intersection(r) == r }, "\(r) not inside \(byBounds)") }
-        let partial = Surface(width: w, height: h)
-        partial.copy(IntRect(partial), from: full)
-        partial.clear(rect, to: 0xFF00_FF00)
-        execute(deferred, on: partial, within: [rect], clear: 0xFF20_2020, threads: 2)
-        for y in 0..<h {
-            for x in 0..<w where partial[x, y] != full[x, y] {
-                Issue.record("seed \(seed) rect \(rect): (\(x), \(y)) is \(String(partial[x, y], radix: 16)), full \(String(full[x, y], radix: 16))")
-                return
-            }
-        }
+        guard redrawsExactly(deferred, rect, of: full, seed: seed) else { return }
     }
     // Drawn whole, a deferred list is prepared in full.
     let whole = Surface(width: w, height: h)
