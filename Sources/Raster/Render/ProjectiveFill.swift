@@ -343,7 +343,7 @@ extension BandRasterizer {
             for y in y0..<y1 {
                 let rowPixels = pixels + y &* stride
                 let yy = SIMD4<UInt64>(repeating: UInt64(truncatingIfNeeded: y))
-                if any((yy &- arcRowLow) .<= arcRowSpan) {
+                if bandHasArcRows && any((yy &- arcRowLow) .<= arcRowSpan) {
                     let py = Double(y) + 0.5
                     projectiveArcRow(p, p.pointee.row(py), rowPixels, c.x0, c.x1, midLo: midLo, midHi: midHi)
                 } else if cached {
@@ -380,7 +380,9 @@ extension BandRasterizer {
             let rowPixels = pixels + y &* stride
             // Row y may hold a pixel in corner k's quadrant when y − low[k] ≤ span[k] unsigned.
             let yy = SIMD4<UInt64>(repeating: UInt64(truncatingIfNeeded: y))
-            let arcs = any((yy &- arcRowLow) .<= arcRowSpan)
+            // Only in a band that has arc rows (exactly the rows this test admits; the unsigned
+            // 64-bit compare is some 35 instructions per row in a baseline build).
+            let arcs = bandHasArcRows && any((yy &- arcRowLow) .<= arcRowSpan)
             if walk && arcs {
                 projectiveArcRow(p, r, rowPixels, x0, x1, midLo: midLo, midHi: midHi)
             } else if walk {
