@@ -168,20 +168,26 @@ private func steadyEmitter() -> CAEmitterLayer {
     Golden.expectPixel(image, 35, 20, black)
 }
 
+/// An emitter at (20, 20) birthing one still 4 × 4 white particle a second (10 s lives), cell
+/// finished by `cell`, drawn with `mode` at t = 1.5: two particles overlap at (20, 20).
+private func renderStillParticles(_ mode: CAEmitterLayerRenderMode, cell: (CAEmitterCell) -> Void) -> CGImage {
+    let e = CAEmitterLayer()
+    e.emitterPosition = CGPoint(x: 20, y: 20)
+    e.renderMode = mode
+    let c = CAEmitterCell()
+    c.birthRate = 1
+    c.lifetime = 10
+    c.contents = whiteImage(4)
+    cell(c)
+    e.emitterCells = [c]
+    return Golden.render(scene(e), width: 100, height: 40, time: 1.5)
+}
+
 @Test(.manualClock) func additiveRenderModeAddsOverlappingParticles() {
     // Two particles at the same place (velocity 0), each (100, 0, 0) at full alpha: source-over
     // shows one; plusLighter adds their colours.
     func render(_ mode: CAEmitterLayerRenderMode) -> CGImage {
-        let e = CAEmitterLayer()
-        e.emitterPosition = CGPoint(x: 20, y: 20)
-        e.renderMode = mode
-        let c = CAEmitterCell()
-        c.birthRate = 1
-        c.lifetime = 10
-        c.contents = whiteImage(4)
-        c.color = CGColor(red: 100.0 / 255, green: 0, blue: 0, alpha: 1)
-        e.emitterCells = [c]
-        return Golden.render(scene(e), width: 100, height: 40, time: 1.5)
+        renderStillParticles(mode) { $0.color = CGColor(red: 100.0 / 255, green: 0, blue: 0, alpha: 1) }
     }
     Golden.expectPixel(render(.unordered), 20, 20, 0xFF64_0000, tolerance: 1)
     Golden.expectPixel(render(.additive), 20, 20, 0xFFC8_0000, tolerance: 1)
@@ -219,18 +225,11 @@ private func steadyEmitter() -> CAEmitterLayer {
     // Particles 0 (age 1.5) and 1 (age 0.5) at one place; colour (0, 0, 1) changing by
     // (+½, 0, −½) a second: the older is (0.75, 0, 0.25), the newer (0.25, 0, 0.75).
     func render(_ mode: CAEmitterLayerRenderMode) -> CGImage {
-        let e = CAEmitterLayer()
-        e.emitterPosition = CGPoint(x: 20, y: 20)
-        e.renderMode = mode
-        let c = CAEmitterCell()
-        c.birthRate = 1
-        c.lifetime = 10
-        c.contents = whiteImage(4)
-        c.color = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
-        c.redSpeed = 0.5
-        c.blueSpeed = -0.5
-        e.emitterCells = [c]
-        return Golden.render(scene(e), width: 100, height: 40, time: 1.5)
+        renderStillParticles(mode) { c in
+            c.color = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+            c.redSpeed = 0.5
+            c.blueSpeed = -0.5
+        }
     }
     Golden.expectPixel(render(.oldestFirst), 20, 20, 0xFF40_00BF, tolerance: 1, "the newest on top")
     Golden.expectPixel(render(.oldestLast), 20, 20, 0xFFBF_0040, tolerance: 1, "the oldest on top")
