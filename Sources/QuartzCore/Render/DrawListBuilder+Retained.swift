@@ -62,9 +62,6 @@ package final class RetainedDrawing {
             && row((a.m31, a.m32, a.m33, a.m34), (b.m31, b.m32, b.m33, b.m34))
             && row((a.m41, a.m42, a.m43, a.m44), (b.m41, b.m42, b.m43, b.m44))
     }
-
-    /// Kept subtrees (for tests).
-    package var count: Int { entries.count }
 }
 
 extension DrawListBuilder {

@@ -174,38 +174,37 @@ extension PreparedCommands {
     }
 }
 
+/// `rect` widened to the whole columns of every stepping extent (`bounds(i)` where `steps(i)`,
+/// for i in 0..<count) it meets, again until none reaches past it (`widenedForExactRedraw`).
+private func widenedToSteppingColumns(_ rect: IntRect, count: Int, bounds: (Int) -> IntRect, steps: (Int) -> Bool) -> IntRect {
+    var r = rect
+    var changed = true
+    while changed {
+        changed = false
+        for i in 0..<count where steps(i) {
+            let b = bounds(i)
+            guard !b.intersection(r).isEmpty, b.x0 < r.x0 || b.x1 > r.x1 else { continue }
+            r.x0 = Swift.min(r.x0, b.x0); r.x1 = Swift.max(r.x1, b.x1)
+            changed = true
+        }
+    }
+    return r
+}
+
 extension PreparedCommands {
     /// `rect` widened to the columns of every stepping command it meets, by the commands' bounds
     /// (which hold their fills': at least the widening the fills would give).
     fileprivate func widenedByCommands(_ rect: IntRect) -> IntRect {
-        var r = rect
-        var changed = true
-        while changed {
-            changed = false
-            for (b, steps) in zip(commandBounds, commandSteps) where steps && !b.intersection(r).isEmpty
-                && (b.x0 < r.x0 || b.x1 > r.x1) {
-                r.x0 = Swift.min(r.x0, b.x0); r.x1 = Swift.max(r.x1, b.x1)
-                changed = true
-            }
-        }
-        return r
+        widenedToSteppingColumns(rect, count: commandBounds.count, bounds: { commandBounds[$0] }, steps: { commandSteps[$0] })
     }
 }
 
 extension PreparedScene {
     /// `rect` widened to the columns of every stepping fill it meets (`widenedForExactRedraw`).
     func widenedForExactRedraw(_ rect: IntRect) -> IntRect {
-        var r = rect
-        var changed = true
-        while changed {
-            changed = false
-            for f in fills where f.stepsAlongRows && !f.bounds.intersection(r).isEmpty
-                && (f.bounds.x0 < r.x0 || f.bounds.x1 > r.x1) {
-                r.x0 = Swift.min(r.x0, f.bounds.x0); r.x1 = Swift.max(r.x1, f.bounds.x1)
-                changed = true
-            }
+        fills.withUnsafeBufferPointer { f in
+            widenedToSteppingColumns(rect, count: f.count, bounds: { f[$0].bounds }, steps: { f[$0].stepsAlongRows })
         }
-        return r
     }
 
     /// The same scene with every fill's bounds narrowed to `region` (fills outside it dropped);
