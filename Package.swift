@@ -9,11 +9,15 @@ let package = Package(
         .library(name: "CoreGraphics", targets: ["CoreGraphics", "_Testing_CoreGraphics"]),
         .library(name: "QuartzCore", targets: ["QuartzCore", "_Testing_CoreGraphics"]),
         .library(name: "StrataApp", targets: ["StrataApp"]),
+        // UIKit's views, animation API and transitions over the layers (issue #22).
+        .library(name: "UIKit", targets: ["UIKit", "_Testing_UIKit", "_Testing_CoreGraphics"]),
         .executable(name: "strata", targets: ["strata"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        // `swift package generate-documentation` (scripts/docs); a plugin only, nothing links it.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
         // C libraries through pkg-config; the apt providers tell SwiftPM what to suggest.
@@ -31,10 +35,13 @@ let package = Package(
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "Raster"]),
         // Swift Testing's cross-import overlay for a module named CoreGraphics (empty; see its file).
         .target(name: "_Testing_CoreGraphics"),
+        // The same for a module named UIKit.
+        .target(name: "_Testing_UIKit"),
         .target(name: "X11Host", dependencies: ["CX11", "Raster"]),
         .target(name: "StrataApp", dependencies: [
             "QuartzCore", "X11Host", "Raster", .product(name: "Logging", package: "swift-log"),
         ]),
+        .target(name: "UIKit", dependencies: ["QuartzCore", "StrataApp"]),
         .target(name: "StrataDemos", dependencies: ["QuartzCore", "Raster"], resources: [.copy("Resources")]),
         .executableTarget(name: "strata", dependencies: [
             "QuartzCore", "StrataApp", "StrataDemos",
@@ -51,6 +58,8 @@ let package = Package(
         .target(name: "XvfbSupport", path: "Tests/XvfbSupport"),
         .testTarget(name: "X11HostTests", dependencies: ["X11Host", "Raster", "XvfbSupport"]),
         .testTarget(name: "StrataAppTests", dependencies: ["StrataApp", "QuartzCore", "Raster"]),
+        // iOS developers' style: plain `import UIKit`, no @testable.
+        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "_Testing_UIKit", "_Testing_CoreGraphics"]),
         .testTarget(name: "IntegrationTests", dependencies: ["QuartzCore", "StrataDemos", "XvfbSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -73,3 +73,62 @@ struct GestureRecognizer {
         return .tap(TapGesture(location: p))
     }
 }
+
+/// A raw pointer event, before gesture recognition: what UIKit builds its touches on.
+///
+/// Strata's own type. Every button press, pointer move (held button or hovering) and release
+/// reaches `LayerWindow.onPointer`; scroll-wheel steps arrive as `.scroll` with a delta of +1
+/// (up) or −1 (down).
+public struct PointerEvent: Sendable, Equatable {
+    /// What happened.
+    public enum Phase: Sendable, Equatable {
+        /// A button went down.
+        case down
+        /// The pointer moved (with `button` still held, or 0 when none is).
+        case moved
+        /// A button went up.
+        case up
+        /// One scroll-wheel step (`scrollDelta` says which way).
+        case scroll
+    }
+    public var phase: Phase
+    /// The pointer, in window points (y down).
+    public var location: CGPoint
+    /// The button: 1 primary, 2 middle, 3 secondary; 0 for a move with no button held.
+    public var button: Int
+    /// Presses in quick succession at about the same place: 1 for a single click, 2 for a
+    /// double click… (UIKit's `tapCount`). Counted on `.down`, carried through `.moved`/`.up`.
+    public var clickCount: Int
+    /// +1 for a wheel step up, −1 down; 0 for other phases.
+    public var scrollDelta: CGFloat
+    /// Whether Shift was held.
+    public var shift: Bool
+    /// When the event was handled, on the media clock (`CACurrentMediaTime()`).
+    public var timestamp: CFTimeInterval
+
+    public init(phase: Phase, location: CGPoint, button: Int, clickCount: Int = 1, scrollDelta: CGFloat = 0,
+                shift: Bool = false, timestamp: CFTimeInterval) {
+        self.phase = phase; self.location = location; self.button = button; self.clickCount = clickCount
+        self.scrollDelta = scrollDelta; self.shift = shift; self.timestamp = timestamp
+    }
+}
+
+/// Counts clicks: a press within `interval` seconds and `slop` points of the last one adds one.
+struct ClickCounter {
+    var interval: CFTimeInterval = 0.35
+    var slop: CGFloat = 4
+    private var last: (location: CGPoint, time: CFTimeInterval, count: Int)?
+
+    /// The click count of a press at `p` at time `t`.
+    mutating func press(at p: CGPoint, time t: CFTimeInterval) -> Int {
+        var count = 1
+        if let last, t - last.time <= interval, abs(p.x - last.location.x) <= slop, abs(p.y - last.location.y) <= slop {
+            count = last.count + 1
+        }
+        last = (p, t, count)
+        return count
+    }
+
+    /// The count of the press in progress (1 before any press).
+    var current: Int { last?.count ?? 1 }
+}

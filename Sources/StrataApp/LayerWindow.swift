@@ -22,6 +22,9 @@ public final class LayerWindow {
     public var onPan: ((PanGesture) -> Void)?
     /// Called with every tap (click).
     public var onTap: ((TapGesture) -> Void)?
+    /// Called with every raw pointer event (presses, moves with a button held, releases, wheel
+    /// steps) before the pan and tap gestures are recognised from them.
+    public var onPointer: ((PointerEvent) -> Void)?
     /// Called with keys the window does not handle itself (and with arrows, `f`… too).
     public var onKey: ((KeyPress) -> Void)?
     /// Called when the window closes, before the process exits.
@@ -42,6 +45,8 @@ public final class LayerWindow {
     private let hudText = CATextLayer()
     private let loop: RenderLoop
     private var gestures = GestureRecognizer()
+    private var clicks = ClickCounter()
+    private var heldButton = 0
     private var mainLink: PausingDisplayLink?
     private var commits: CommittedTrees.Observation?
     private var showsHUD = false
@@ -186,6 +191,7 @@ public final class LayerWindow {
 
     private func handle(_ event: X11Event) {
         mainLink?.wake()
+        deliverPointer(event)
         switch event {
         case .mouseDown(let button, let x, let y, _):
             if button == .left { gestures.press(CGPoint(x: x, y: y)) }
@@ -212,6 +218,46 @@ public final class LayerWindow {
             loop.setNeedsPresent()
         case .closeRequest, .destroyed:
             close()
+        }
+    }
+
+    /// Hands pointer events to `onPointer`: wheel steps as `.scroll`, other buttons as
+    /// down/moved/up with the click count of the press.
+    private func deliverPointer(_ event: X11Event) {
+        guard let onPointer else { return }
+        let now = CACurrentMediaTime()
+        func number(_ b: X11MouseButton) -> Int {
+            switch b {
+            case .left: 1
+            case .middle: 2
+            case .right: 3
+            case .scrollUp: 4
+            case .scrollDown: 5
+            case .other(let n): Int(n)
+            }
+        }
+        switch event {
+        case .mouseDown(let b, let x, let y, let m):
+            let p = CGPoint(x: x, y: y)
+            if b == .scrollUp || b == .scrollDown {
+                onPointer(PointerEvent(phase: .scroll, location: p, button: 0, clickCount: 0,
+                                       scrollDelta: b == .scrollUp ? 1 : -1, shift: m.contains(.shift), timestamp: now))
+                return
+            }
+            heldButton = number(b)
+            let count = clicks.press(at: p, time: now)
+            onPointer(PointerEvent(phase: .down, location: p, button: heldButton, clickCount: count,
+                                   shift: m.contains(.shift), timestamp: now))
+        case .mouseMove(let x, let y, let m):
+            onPointer(PointerEvent(phase: .moved, location: CGPoint(x: x, y: y), button: heldButton,
+                                   clickCount: clicks.current, shift: m.contains(.shift), timestamp: now))
+        case .mouseUp(let b, let x, let y, let m):
+            guard b != .scrollUp, b != .scrollDown else { return }
+            heldButton = 0
+            onPointer(PointerEvent(phase: .up, location: CGPoint(x: x, y: y), button: number(b),
+                                   clickCount: clicks.current, shift: m.contains(.shift), timestamp: now))
+        default:
+            break
         }
     }
 
