@@ -51,24 +51,28 @@ final class FramePipeline: @unchecked Sendable {
 
     /// Shows the frame for `time` (the one prepared ahead by the last call, if any) and, when it
     /// changed anything and `next` is given, starts preparing the frame at `next` meanwhile.
-    /// `force` presents the whole frame even if nothing changed (expose, resize). `compose`
+    /// `force` presents the whole frame even if nothing changed (expose, resize);
+    /// `presentsUnchanged` presents an unchanged frame's damage (none) too, for `compose`. `compose`
     /// turns the drawn framebuffer into what is shown (a debug overlay): such frames are drawn
     /// into the renderer's own surface and copied.
-    func show(at time: CFTimeInterval, preparingNextAt next: CFTimeInterval?, force: Bool,
+    func show(at time: CFTimeInterval, preparingNextAt next: CFTimeInterval?, force: Bool, presentsUnchanged: Bool = false,
               compose: ((Surface, [IntRect]?) -> (Surface, [IntRect]?))? = nil) -> Shown {
         // A frame prepared ahead that found nothing new is dropped (it recorded nothing): a
         // commit may have come since, and this tick must show it.
         let frame: CARenderer.PreparedFrame
         if let ahead = takeAhead(), ahead.changesPixels { frame = ahead } else { frame = renderer.prepareFrame(atTime: time) }
-        guard frame.changesPixels || force else {
+        guard frame.changesPixels || force || presentsUnchanged else {
             return Shown(time: frame.time, presented: false, statistics: CARenderer.FrameStatistics())
         }
         lastShownTime = frame.time
-        // Never a frame for a time before this one: shown times only go forward.
-        if let next { prepareAhead(at: max(next, frame.time)) }
+        // Shown times only go forward, by at least a tick.
+        if let next { prepareAhead(at: max(next, frame.time + 1.0 / 240)) }
         if (compose != nil) != copied {
             copied = compose != nil
-            renderer.invalidate()
+            // Into the copy path: the framebuffer catches up with the last frame shown, so the
+            // overlay starts from this frame's own damage. Out of it: the window's buffers were
+            // written by copies, so the renderer forgets what they hold and redraws them.
+            if copied { renderer.drawLastFrame(into: renderer.surface) } else { renderer.invalidate() }
         }
         if let compose {
             renderer.draw(frame, into: renderer.surface)

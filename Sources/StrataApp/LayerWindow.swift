@@ -33,7 +33,7 @@ public final class LayerWindow {
     public var onResize: ((CGFloat, CGFloat) -> Void)?
     /// Called every display frame on the main queue (60 Hz), before implicit transactions commit.
     /// While it is set the window never sleeps (the app animates by hand).
-    public var onFrame: (() -> Void)? { didSet { mainLink?.wake() } }
+    public var onFrame: (() -> Void)? { didSet { updateAppTicks() } }
 
     /// Lines the app adds to the HUD (e.g. the last hit layer's name).
     public var hudLines: [String] = [] { didSet { updateHUD() } }
@@ -47,8 +47,6 @@ public final class LayerWindow {
     private var gestures = GestureRecognizer()
     private var clicks = ClickCounter()
     private var heldButton = 0
-    private var mainLink: PausingDisplayLink?
-    private var commits: CommittedTrees.Observation?
     private var showsHUD = false
     private var slow = false
     private var paused = false
@@ -122,15 +120,15 @@ public final class LayerWindow {
         MainRunLoop.endOnTerminatingSignals(Self.closeAllOnMainQueue)
         // What the app set up before showing reaches the render side before its first frame.
         CATransaction.flush()
+        // One display link: the render loop's. After each frame it presents (and every tick
+        // while the app wants ticks) it runs `frame()` here on the main queue.
+        loop.appFrame = { [weak self] in MainActor.assumeIsolated { self?.frame() } }
+        updateAppTicks()
         loop.start()
-        let link = PausingDisplayLink { [weak self] in
-            MainActor.assumeIsolated { self?.frame() }
-        }
-        link.start(on: .main)
-        mainLink = link
-        // A commit may have added animations: their events and removal are delivered here.
-        commits = CommittedTrees.observeCommits(of: host) { [weak link] in link?.wake() }
     }
+
+    /// The render link ticks without changes only for an `onFrame` handler or the HUD.
+    private func updateAppTicks() { loop.wantsAppTicks = onFrame != nil || showsHUD }
 
     /// Runs the main run loop on the main thread, as `UIApplicationMain` does on iOS: main-queue
     /// blocks, window callbacks, timers and `@MainActor` tasks run on the main thread
@@ -206,10 +204,6 @@ public final class LayerWindow {
             fpsFrames = 0
             if showsHUD { updateHUD() }
         }
-        // Nothing left to deliver, nothing drawn by hand, no HUD to refresh: sleep.
-        if onFrame == nil, !showsHUD, !AnimationLifecycle.hasLiveAnimations(on: CAMediaClock.current) {
-            mainLink?.pauseUnlessWoken()
-        }
     }
 
     private static func resetCounter(_ loop: RenderLoop) { loop.resetFrameCount() }
@@ -234,7 +228,6 @@ public final class LayerWindow {
     // MARK: Events
 
     private func handle(_ event: X11Event) {
-        mainLink?.wake()
         deliverPointer(event)
         switch event {
         case .mouseDown(let button, let x, let y, _):
@@ -311,6 +304,7 @@ public final class LayerWindow {
             close()
         case X11KeySym.f:
             showsHUD.toggle()
+            updateAppTicks()
             CATransaction.begin(); CATransaction.setDisableActions(true)
             hud.isHidden = !showsHUD
             CATransaction.commit()
@@ -358,9 +352,9 @@ public final class LayerWindow {
     public func close() {
         guard !isClosed else { return }
         isClosed = true
-        mainLink?.invalidate()
-        commits = nil
+        loop.appFrame = nil
         loop.stop()
+        surfacePresenter.synchronize()
         onClose?()
         window.close()
         if isShown {

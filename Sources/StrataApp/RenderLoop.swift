@@ -4,9 +4,10 @@ import QuartzCore
 import Raster
 import Synchronization
 
-/// The render side of a window: a display link on its own queue shows the committed tree
-/// through a `FramePipeline` (frame k + 1 prepared on a second thread while frame k is drawn
-/// straight into the window's buffer), presenting only what changed.
+/// The render side of a window, and its one display link: the link ticks on its own queue and
+/// shows the committed tree through a `FramePipeline` (frame k + 1 prepared on a second thread
+/// while frame k is drawn straight into the window's buffer), presenting only what changed, then
+/// hands the app side its frame work on the main queue (`appFrame`).
 ///
 /// The app thread only commits; it never waits for a frame. A tick that finds nothing new and
 /// nothing animating puts the link to sleep; a commit of the tree, an expose or a resize wakes it.
@@ -21,8 +22,8 @@ final class RenderLoop: @unchecked Sendable {
     private var pendingSize: (Int, Int)?
     /// The display's frame interval: frame k + 1 is prepared for the time of the next tick.
     private let frameInterval: CFTimeInterval = 1.0 / 60
-    /// How long the last tick that presented took (render queue only).
-    private var lastTickSeconds: CFTimeInterval = 0
+    /// How long ticks that present take, smoothed (render queue only).
+    private var tickSeconds: CFTimeInterval = 0
 
     /// Statistics for the HUD and the note: written on the render queue, read on the main
     /// queue (the HUD), so behind a mutex.
@@ -42,6 +43,20 @@ final class RenderLoop: @unchecked Sendable {
     var lastFrameTime: CFTimeInterval { counters.withLock { $0.lastFrameTime } }
     /// Whether the display link sleeps (nothing changed, nothing animates).
     var isSleeping: Bool { link?.isSleeping ?? false }
+
+    /// The app side's frame work (delivering animation events, redrawing custom animatable
+    /// properties, `onFrame`), run on the main queue after each tick that presented, and after
+    /// every tick while `wantsAppTicks` is set: one display link drives both sides. Requests
+    /// coalesce, so a busy main thread gets one call when it is free, not a backlog.
+    var appFrame: (@Sendable () -> Void)?
+    private var appFramePending = false
+    /// Whether the app wants a call every tick even when nothing changes (an `onFrame` handler,
+    /// the HUD): the link then never sleeps. Set from the main thread.
+    var wantsAppTicks: Bool {
+        get { lock.lock(); defer { lock.unlock() }; return appTicks }
+        set { lock.lock(); appTicks = newValue; lock.unlock(); if newValue { wake() } }
+    }
+    private var appTicks = false
 
     /// A loop drawing `root` at `width` × `height` into `output`.
     init(width: Int, height: Int, root: CALayer, output: FrameOutput) {
@@ -91,25 +106,43 @@ final class RenderLoop: @unchecked Sendable {
     /// Starts a new frame count (for the frames-per-second figure).
     func resetFrameCount() { counters.withLock { $0.framesPresented = 0 } }
 
+    /// Runs `appFrame` on the main queue, once however many ticks ask before it runs.
+    private func requestAppFrame() {
+        guard let appFrame else { return }
+        lock.lock()
+        let pending = appFramePending
+        appFramePending = true
+        lock.unlock()
+        guard !pending else { return }
+        DispatchQueue.main.async { @Sendable [self] in
+            lock.lock(); appFramePending = false; lock.unlock()
+            appFrame()
+        }
+    }
+
     private func tick() {
         lock.lock()
         let size = pendingSize
         pendingSize = nil
-        let force = needsPresent || flash.wantsPresent
+        let force = needsPresent
         needsPresent = false
         lock.unlock()
         if let (w, h) = size { pipeline.resize(width: w, height: h) }
         let now = CACurrentMediaTime()
         let overlay = flash.isOn || flash.wantsPresent
         // The next frame is shown at the next tick, or later when frames take longer than a
-        // tick: prepared for when it will be seen, an animation does not lag behind the clock.
-        let next = now + max(frameInterval, lastTickSeconds)
-        let shown = pipeline.show(at: now, preparingNextAt: next, force: force, compose: overlay ? flash.compose : nil)
-        if shown.presented { lastTickSeconds = CACurrentMediaTime() - now }
+        // tick: prepared for when it will be seen (a smoothed tick length, at most a quarter
+        // second: one slow frame must not throw the next one far ahead), an animation does not
+        // lag behind the clock.
+        let next = now + min(max(frameInterval, tickSeconds), 0.25)
+        let shown = pipeline.show(at: now, preparingNextAt: next, force: force, presentsUnchanged: flash.wantsPresent,
+                                  compose: overlay ? flash.compose : nil)
+        if shown.presented { tickSeconds += 0.25 * ((CACurrentMediaTime() - now) - tickSeconds) }
+        if shown.presented || wantsAppTicks { requestAppFrame() }
         guard shown.presented else {
-            // Nothing new, nothing animating (else it would have drawn), no flash fading:
-            // sleep until woken.
-            link?.pauseUnlessWoken()
+            // Nothing new, nothing animating (else it would have drawn), no flash fading, no
+            // app ticks wanted: sleep until woken.
+            if !wantsAppTicks { link?.pauseUnlessWoken() }
             return
         }
         let stats = shown.statistics

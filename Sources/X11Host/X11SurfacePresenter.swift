@@ -105,6 +105,14 @@ public final class X11SurfacePresenter: @unchecked Sendable {
         return true
     }
 
+    /// Waits until the server has handled every put sent so far (`XSync` on this connection):
+    /// call before the window is destroyed, or a put still queued there fails with BadDrawable
+    /// (the server interleaves the two connections' requests freely).
+    public func synchronize() {
+        XErrorTrap.quietly(on: handle) { XSync(handle, 0) }
+        drainCompletions()
+    }
+
     /// Whether `presentDamage(width:height:drawingWith:)` can draw into the window's buffers
     /// (the visual is 32-bit BGRA, LSB first).
     public var drawsInPlace: Bool { packer == nil }
