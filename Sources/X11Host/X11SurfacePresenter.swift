@@ -18,9 +18,7 @@ public final class X11SurfacePresenter: @unchecked Sendable {
     private let format: PixelFormat
     private let packer: ChannelPacker?
     private let completionType: Int32
-    private var sharedMemory: Bool
-    private var buffers: [ImageBuffer] = []
-    private var noted = false
+    private let pool: BufferPool
 
     /// Opens a second connection to `displayName` (`$DISPLAY` when nil) presenting into `window`.
     public init(displayName: String?, window: UInt) throws {
@@ -38,8 +36,12 @@ public final class X11SurfacePresenter: @unchecked Sendable {
         self.handle = handle
         self.window = window
         packer = format.isNative ? nil : ChannelPacker(format)
-        sharedMemory = XShmQueryExtension(handle) != 0
+        let sharedMemory = XShmQueryExtension(handle) != 0
         completionType = sharedMemory ? XShmGetEventBase(handle) + ShmCompletion : -1
+        if !sharedMemory {
+            writeStandardError("X11Host: the X server has no MIT-SHM extension; presenting with XPutImage (slower)\n")
+        }
+        pool = BufferPool(display: handle, format: format, sharedMemory: sharedMemory) { writeStandardError($0 + "\n") }
         gc = XCreateGC(handle, window, 0, nil)
         XSetGraphicsExposures(handle, gc, 0)
     }
@@ -47,7 +49,7 @@ public final class X11SurfacePresenter: @unchecked Sendable {
     deinit {
         XErrorTrap.quietly(on: handle) {
             XSync(handle, 0)
-            for b in buffers { b.destroy(display: handle) }
+            pool.release()
             XFreeGC(handle, gc)
             _ = XCloseDisplay(handle)
         }
@@ -55,7 +57,7 @@ public final class X11SurfacePresenter: @unchecked Sendable {
     }
 
     /// Whether frames go through MIT-SHM.
-    public var usesSharedMemory: Bool { sharedMemory && buffers.first?.segment != nil }
+    public var usesSharedMemory: Bool { pool.usesSharedMemory }
 
     /// Blits `surface` to the window's top-left corner (the window clips what does not fit).
     public func present(_ surface: Surface) {
@@ -135,47 +137,11 @@ public final class X11SurfacePresenter: @unchecked Sendable {
             let seg = withUnsafePointer(to: &event) {
                 $0.withMemoryRebound(to: XShmCompletionEvent.self, capacity: 1) { $0.pointee.shmseg }
             }
-            for b in buffers where b.segment?.pointee.shmseg == seg { b.isBusy = false }
+            pool.completed(segment: seg)
         }
     }
 
     private func freeBuffer(width: Int, height: Int) -> ImageBuffer? {
-        if let first = buffers.first, first.width != width || first.height != height {
-            XSync(handle, 0)
-            for b in buffers { b.destroy(display: handle) }
-            buffers = []
-        }
-        if buffers.isEmpty { allocate(width: width, height: height) }
-        if let free = buffers.first(where: { !$0.isBusy }) { return free }
-        // Both in flight: after a round trip every completion that will come has arrived.
-        XSync(handle, 0)
-        drainCompletions()
-        if let free = buffers.first(where: { !$0.isBusy }) { return free }
-        for b in buffers { b.isBusy = false }
-        return buffers.first
-    }
-
-    private func allocate(width: Int, height: Int) {
-        if sharedMemory {
-            do {
-                for _ in 0..<2 {
-                    buffers.append(try ImageBuffer.makeShared(display: handle, format: format, width: width, height: height))
-                }
-                return
-            } catch {
-                for b in buffers { b.destroy(display: handle) }
-                buffers = []
-                sharedMemory = false
-                noted = true
-                writeStandardError("X11Host: MIT-SHM failed (\(error)); presenting with XPutImage (slower)\n")
-            }
-        }
-        if !noted && !XErrorTrap.isLost(handle) && XShmQueryExtension(handle) == 0 {
-            writeStandardError("X11Host: the X server has no MIT-SHM extension; presenting with XPutImage (slower)\n")
-        }
-        noted = true
-        if let plain = try? ImageBuffer.makePlain(display: handle, format: format, width: width, height: height) {
-            buffers.append(plain)
-        }
+        pool.freeBuffer(width: width, height: height) { drainCompletions() }
     }
 }

@@ -48,7 +48,7 @@ extension X11Window {
             let segment = withUnsafePointer(to: &event) {
                 $0.withMemoryRebound(to: XShmCompletionEvent.self, capacity: 1) { $0.pointee.shmseg }
             }
-            for buffer in buffers where buffer.segment?.pointee.shmseg == segment { buffer.isBusy = false }
+            pool.completed(segment: segment)
             return nil
         default:
             return nil

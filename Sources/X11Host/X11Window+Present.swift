@@ -93,47 +93,9 @@ extension X11Window {
         display.processEvents()
     }
 
-    /// A buffer of the window's size that the server is not reading, allocating (two SHM
-    /// buffers, or one plain image as the fallback) when the size changed.
+    /// A buffer of the window's size that the server is not reading (the completions come in
+    /// with the connection's other events).
     private func freeBuffer() -> ImageBuffer? {
-        if let first = buffers.first, first.width != width || first.height != height {
-            releaseBuffers()
-        }
-        if buffers.isEmpty { allocateBuffers() }
-        if let free = buffers.first(where: { !$0.isBusy }) { return free }
-        // Both in flight. The server sends ShmCompletion as it finishes each put, so after a
-        // round trip every completion that will ever come is in Xlib's queue.
-        XSync(display.handle, 0)
-        display.pullEvents()
-        if let free = buffers.first(where: { !$0.isBusy }) { return free }
-        // No completion after the round trip: those puts failed (an X error was printed),
-        // so the server is not reading the buffers.
-        for buffer in buffers { buffer.isBusy = false }
-        return buffers.first
-    }
-
-    private func allocateBuffers() {
-        let d = display.handle
-        if display.supportsSharedMemory && !display.sharedMemoryFailed {
-            do {
-                for _ in 0..<2 {
-                    buffers.append(try ImageBuffer.makeShared(display: d, format: display.format,
-                                                              width: width, height: height))
-                }
-                return
-            } catch {
-                releaseBuffers()
-                display.sharedMemoryFailed = true
-                display.note("X11Host: MIT-SHM failed (\(error)); presenting with XPutImage (slower)")
-            }
-        } else if !display.supportsSharedMemory {
-            display.note("X11Host: the X server has no MIT-SHM extension; presenting with XPutImage (slower)")
-        }
-        do {
-            buffers.append(try ImageBuffer.makePlain(display: d, format: display.format,
-                                                     width: width, height: height))
-        } catch {
-            display.note("X11Host: cannot allocate a \(width)x\(height) image (\(error)); frame dropped")
-        }
+        pool.freeBuffer(width: width, height: height) { display.pullEvents() }
     }
 }

@@ -26,7 +26,8 @@ public final class X11Window {
     public private(set) var isClosed = false
 
     let gc: GC
-    var buffers: [ImageBuffer] = []
+    /// The buffers presents are made from (created with the window).
+    let pool: BufferPool
     /// Where `present(drawingWith:)` draws when the visual needs converting (no direct drawing).
     var scratchSurface: Surface?
     /// The damage of the last presents, to bring a buffer up to date (`present(_:damage:)`).
@@ -55,6 +56,14 @@ public final class X11Window {
                                  display.format.depth, UInt32(InputOutput), display.format.visual,
                                  UInt(CWBackPixmap | CWBitGravity | CWEventMask), &attributes)
         gc = XCreateGC(d, windowID, 0, nil)
+        pool = BufferPool(display: d, format: display.format,
+                          sharedMemory: display.supportsSharedMemory && !display.sharedMemoryFailed) { [weak display] message in
+            MainActor.assumeIsolated { display?.note(message) }
+        }
+        pool.onSharedMemoryFailure = { [weak display] in MainActor.assumeIsolated { display?.sharedMemoryFailed = true } }
+        if !display.supportsSharedMemory {
+            display.note("X11Host: the X server has no MIT-SHM extension; presenting with XPutImage (slower)")
+        }
         XSetGraphicsExposures(d, gc, 0)
         var deleteWindow = display.atoms.wmDeleteWindow
         XSetWMProtocols(d, windowID, &deleteWindow, 1)
@@ -100,10 +109,7 @@ public final class X11Window {
         display.unregister(self)
     }
 
-    func releaseBuffers() {
-        for buffer in buffers { buffer.destroy(display: display.handle) }
-        buffers = []
-    }
+    func releaseBuffers() { pool.release() }
 
     private func storeTitle() {
         let d = display.handle
