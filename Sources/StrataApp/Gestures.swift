@@ -2,11 +2,17 @@ import QuartzCore
 
 /// The state of a continuous gesture, as UIKit's `UIGestureRecognizer.State`.
 public enum GestureState: Sendable, Equatable {
-    case began, changed, ended
+    /// The gesture was recognised (a pan: the pointer moved past the slop with the button held).
+    case began
+    /// The gesture goes on (a pan: the pointer moved again).
+    case changed
+    /// The gesture finished (a pan: the button was released).
+    case ended
 }
 
 /// A drag with the primary button: where it is and how far it moved.
 public struct PanGesture: Sendable, Equatable {
+    /// Began (the first move past the slop), changed, or ended (the button was released).
     public var state: GestureState
     /// The pointer, in window points (y down).
     public var location: CGPoint
@@ -91,6 +97,7 @@ public struct PointerEvent: Sendable, Equatable {
         /// One scroll-wheel step (`scrollDelta` says which way).
         case scroll
     }
+    /// What happened: a press, a move, a release or a wheel step.
     public var phase: Phase
     /// The pointer, in window points (y down).
     public var location: CGPoint
@@ -106,6 +113,7 @@ public struct PointerEvent: Sendable, Equatable {
     /// When the event was handled, on the media clock (`CACurrentMediaTime()`).
     public var timestamp: CFTimeInterval
 
+    /// An event with these fields (the window makes them; tests and UIKit may too).
     public init(phase: Phase, location: CGPoint, button: Int, clickCount: Int = 1, scrollDelta: CGFloat = 0,
                 shift: Bool = false, timestamp: CFTimeInterval) {
         self.phase = phase; self.location = location; self.button = button; self.clickCount = clickCount

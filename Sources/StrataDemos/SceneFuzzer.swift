@@ -71,10 +71,15 @@ struct Builder {
     mutating func double(_ r: ClosedRange<Double>) -> Double { Double.random(in: r, using: &rng) }
     mutating func pick<T>(_ options: [T]) -> T { options[int(0...options.count - 1)] }
 
+    /// 1e-310, a subnormal. Parsed rather than written as a literal, which the compiler reports
+    /// as "underflows and loses precision" in every build; the value is the literal's, so each
+    /// seed still makes the scene it always made.
+    static let subnormal = Double("1e-310")!
+
     /// A number: mostly ordinary, sometimes an extreme.
     mutating func scalar(_ ordinary: ClosedRange<Double>) -> CGFloat {
         if chance(0.8) { return CGFloat(double(ordinary)) }
-        return pick([0, -0.0, -1, 1e300, -1e300, 1e-310, -1e-310, .leastNonzeroMagnitude, 1e9, -1e9, 0.5, 1e-9])
+        return pick([0, -0.0, -1, 1e300, -1e300, Self.subnormal, -Self.subnormal, .leastNonzeroMagnitude, 1e9, -1e9, 0.5, 1e-9])
     }
 
     /// A finite value that may be NaN or infinite (for animations: setters refuse these).
@@ -84,7 +89,7 @@ struct Builder {
 
     mutating func color() -> CGColor? {
         if chance(0.15) { return nil }
-        let a = chance(0.3) ? pick([0, 1, 0.5, 1e-310]) : double(0...1)
+        let a = chance(0.3) ? pick([0, 1, 0.5, Self.subnormal]) : double(0...1)
         return CGColor(red: double(0...1), green: double(0...1), blue: double(0...1), alpha: a)
     }
 

@@ -11,9 +11,9 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench", abstract: "Run the translucent-layers benchmark and print one JSON line per run.")
 
-    @Option(help: "2d, 3d, image, shapes, paths, spinner, glyphs or all (all: 2d, 3d, image).") var variant: String = "2d"
+    @Option(help: "The scene (all: 2d, 3d and image in turn).") var variant: BenchVariant = .twoD
     @Option(parsing: .unconditional, help: "Layer count, or a comma-separated sweep (50,100,200,400).") var layers: String = "100"
-    @Option(help: "headless or window.") var mode: String = "headless"
+    @Option(help: "Render into memory, or present every frame in a window (MIT-SHM).") var mode: BenchMode = .headless
     @Option(parsing: .unconditional, help: "Measured frames.") var frames: Int = 600
     @Option(parsing: .unconditional, help: "Warm-up frames before measuring.") var warmup: Int = 30
     @Option(parsing: .unconditional, help: "Rasteriser threads (1 or 2).") var threads: Int = 2
@@ -26,9 +26,7 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Redraw and present every pixel of every frame (damage tracking off), to compare.") var noDamage = false
 
     func validate() throws {
-        guard ["2d", "3d", "image", "shapes", "paths", "spinner", "glyphs", "all"].contains(variant) else { throw ValidationError("--variant must be 2d, 3d, image, shapes, paths, spinner, glyphs or all") }
-        guard variant != "paths" || mode == "headless" else { throw ValidationError("--variant paths runs headless only (it draws through CGContext)") }
-        guard ["headless", "window"].contains(mode) else { throw ValidationError("--mode must be headless or window") }
+        guard variant != .paths || mode == .headless else { throw ValidationError("--variant paths runs headless only (it draws through CGContext)") }
         guard parsedLayers != nil else { throw ValidationError("--layers must be positive integers ≤ 10000, e.g. 100 or 50,100,200,400") }
         guard (1...100_000).contains(frames), (0...10_000).contains(warmup) else { throw ValidationError("--frames must be 1…100000, --warmup 0…10000") }
         guard (1...64).contains(threads) else { throw ValidationError("--threads must be 1…64") }
@@ -50,28 +48,28 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
-        if variant == "paths" { return try runPaths() }
-        if variant == "spinner" { return try runSpinner() }
-        if variant == "glyphs" { return try runGlyphs() }
+        if variant == .paths { return try runPaths() }
+        if variant == .spinner { return try runSpinner() }
+        if variant == .glyphs { return try runGlyphs() }
         if noStrokeCache { ShapeGeometryCache.shared = .uncached() }
-        let variants: [String] = variant == "all" ? BenchmarkScene.Variant.allCases.map(\.rawValue) : [variant]
+        let variants: [String] = variant == .all ? BenchmarkScene.Variant.allCases.map(\.rawValue) : [variant.rawValue]
         if let k = dumpFrame {
-            guard let out, k >= 0, let n = parsedLayers?.first, variant != "all" else {
+            guard let out, k >= 0, let n = parsedLayers?.first, variant != .all else {
                 throw ValidationError("--dump-frame K needs K ≥ 0, --out FILE, one --variant and one --layers value")
             }
-            let image = try BenchRunner.image(variant: variant, layers: n, frame: k, threads: threads)
+            let image = try BenchRunner.image(variant: variant.rawValue, layers: n, frame: k, threads: threads)
             try image.writePNG(to: URL(fileURLWithPath: out))
             say("wrote \(out) (frame \(k), t = \(Double(k) / 60) s)")
             return
         }
-        let presenter: BenchPresenter? = mode == "window" ? try MainActor.assumeIsolated { try BenchPresenter.open() } : nil
+        let presenter: BenchPresenter? = mode == .window ? try MainActor.assumeIsolated { try BenchPresenter.open() } : nil
         var series: [BenchPlot.Series] = []
         for v in variants {
-            var s = BenchPlot.Series(label: "\(v) \(mode) \(threads)t", color: BenchPlot.palette[series.count % BenchPlot.palette.count], points: [])
+            var s = BenchPlot.Series(label: "\(v) \(mode.rawValue) \(threads)t", color: BenchPlot.palette[series.count % BenchPlot.palette.count], points: [])
             for n in parsedLayers! {
                 let result = try BenchRunner(variant: v, layers: n, frames: frames, warmup: warmup, threads: threads,
                                              presenter: presenter, progress: !jsonOnly, profile: profile).run()
-                say(result.json(mode: mode))
+                say(result.json(mode: mode.rawValue))
                 if profile && !jsonOnly { FileHandle.standardError.write(Data(result.profile.utf8)) }
                 s.points.append((n, result.fps))
             }
@@ -92,7 +90,8 @@ extension BenchCommand {
             let (fps, glyphs) = try GlyphBench.run(cached: cached, frames: dumpFrame == nil ? frames : 1, warmup: dumpFrame == nil ? warmup : 0,
                                                    threads: threads, out: dumpFrame == nil ? nil : png)
             if dumpFrame != nil { say("wrote \(png ?? "")"); continue }
-            say("{\"variant\":\"\(name)\",\"glyphs\":\(glyphs),\"mode\":\"headless\",\"frames\":\(frames),\"fps\":\(String(format: "%.1f", fps)),\"threads\":\(threads)}")
+            say(JSONLine.encode(GlyphsLine(variant: name, glyphs: glyphs, mode: BenchMode.headless.rawValue, frames: frames,
+                                           fps: JSONLine.rounded(fps, 1), threads: threads)))
         }
     }
 
@@ -108,13 +107,13 @@ extension BenchCommand {
             say("wrote \(out) (frame \(k), t = \(Double(k) / 60) s)")
             return
         }
-        let presenter: BenchPresenter? = mode == "window" ? try MainActor.assumeIsolated { try BenchPresenter.open(size: SpinnerScene.canvasSize) } : nil
+        let presenter: BenchPresenter? = mode == .window ? try MainActor.assumeIsolated { try BenchPresenter.open(size: SpinnerScene.canvasSize) } : nil
         var runner = BenchRunner(variant: "spinner", layers: SpinnerScene.stillLayerCount + 1, frames: frames, warmup: warmup,
                                  threads: threads, presenter: presenter, progress: !jsonOnly, profile: profile)
         runner.scene = scene
         runner.damage = !noDamage
         let result = try runner.run()
-        say(result.json(mode: mode))
+        say(result.json(mode: mode.rawValue))
         if profile && !jsonOnly { FileHandle.standardError.write(Data(result.profile.utf8)) }
     }
 
@@ -141,7 +140,7 @@ extension BenchCommand {
             if !jsonOnly { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
             let result = BenchRunner.Result(variant: "paths", layers: n, frames: frames, threads: threads, seconds: seconds,
                                             anim: 0, raster: seconds, present: 0)
-            say(result.json(mode: mode))
+            say(result.json(mode: mode.rawValue))
             series.points.append((n, result.fps))
         }
         if let plot { try BenchPlot.write([series], to: plot) }
@@ -183,19 +182,25 @@ struct BenchRunner {
         var damage: Bool?
         var redrawnPixels = 0, damagedPixels = 0
         var fps: Double { Double(frames) / seconds }
-        /// One JSON line. Strings go in by interpolation: `String(format:)` with `%@` and a Swift
-        /// `String` bridges it to a temporary `NSString` on Linux, which corrupted the heap.
+        /// One JSON line with BENCHMARK.md's keys (and the damage keys for scenes that report it).
         func json(mode: String) -> String {
-            func f(_ x: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", x) }
             let n = Double(frames)
-            var line = "{\"variant\":\"\(variant)\",\"layers\":\(layers),\"mode\":\"\(mode)\",\"frames\":\(frames),"
-                + "\"fps\":\(f(fps, 1)),\"ms_anim\":\(f(anim / n * 1000, 3)),\"ms_raster\":\(f(raster / n * 1000, 3)),"
-                + "\"ms_present\":\(f(present / n * 1000, 3)),\"threads\":\(threads)"
+            var line = Line(variant: variant, layers: layers, mode: mode, frames: frames, fps: JSONLine.rounded(fps, 1),
+                            ms_anim: JSONLine.rounded(anim / n * 1000, 3), ms_raster: JSONLine.rounded(raster / n * 1000, 3),
+                            ms_present: JSONLine.rounded(present / n * 1000, 3), threads: threads)
             if let damage {
-                line += ",\"ms_frame\":\(f(seconds / n * 1000, 3)),\"damage\":\(damage),"
-                    + "\"px_redrawn\":\(redrawnPixels / Swift.max(frames, 1)),\"px_damaged\":\(damagedPixels / Swift.max(frames, 1))"
+                line.ms_frame = JSONLine.rounded(seconds / n * 1000, 3)
+                line.damage = damage
+                line.px_redrawn = redrawnPixels / Swift.max(frames, 1)
+                line.px_damaged = damagedPixels / Swift.max(frames, 1)
             }
-            return line + "}"
+            return JSONLine.encode(line)
+        }
+        /// The keys of one line, in BENCHMARK.md's spelling; the damage keys are left out when nil.
+        struct Line: Encodable {
+            var variant: String, layers: Int, mode: String, frames: Int, fps: Double
+            var ms_anim: Double, ms_raster: Double, ms_present: Double, threads: Int
+            var ms_frame: Double?, damage: Bool?, px_redrawn: Int?, px_damaged: Int?
         }
         var profile: String {
             let total = anim + raster + present

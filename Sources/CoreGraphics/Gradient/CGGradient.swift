@@ -51,6 +51,7 @@ public final class CGGradient: @unchecked Sendable {
         self.init(colorsSpace: space, colors: list, locations: locations)
     }
 
+    /// A gradient through `colors`, at `locations` (one per colour, 0…1; nil spaces them evenly).
     public convenience init?(colorsSpace space: CGColorSpace?, colors: [CGColor], locations: UnsafePointer<CGFloat>?) {
         let where_ = CGGradient.locations(locations, count: colors.count)
         let stops = zip(colors, where_).map { color, location in

@@ -3,9 +3,13 @@
 ///
 /// `CATransform3D()` is all zeros, exactly as Apple's C struct; use `CATransform3DIdentity`.
 public struct CATransform3D: Sendable, Hashable {
+    /// Row 1: the image of the x axis (scale and rotation; `m14` perspective in x).
     public var m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat
+    /// Row 2: the image of the y axis (`m24` perspective in y).
     public var m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat
+    /// Row 3: the image of the z axis; `m34 = −1/d` gives perspective seen from distance `d`.
     public var m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat
+    /// Row 4: the translation (`m41`, `m42`, `m43`) and the homogeneous scale `m44`.
     public var m41: CGFloat, m42: CGFloat, m43: CGFloat, m44: CGFloat
 
     /// The zero matrix (Apple's default initialiser is C's zero initialisation).

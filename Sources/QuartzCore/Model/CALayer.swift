@@ -733,6 +733,7 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming, CAAnimationTarget {
     /// Whether a change of `key` requires redisplay; false by default.
     open class func needsDisplay(forKey key: String) -> Bool { false }
 
+    /// The class, the name in quotes when set, the position and the bounds.
     open override var description: String {
         "<\(type(of: self)) \(name.map { "\"\($0)\" " } ?? "")position=\(position) bounds=\(bounds)>"
     }

@@ -3,7 +3,9 @@
 /// Differs from Apple: Strata's backing stores are always 8-bit premultiplied BGRA; the format
 /// is kept as set (KVC, archiving) but does not change how `display()` draws.
 public struct CALayerContentsFormat: RawRepresentable, Hashable, Sendable {
+    /// The constant's string, as Apple spells it.
     public let rawValue: String
+    /// The value with this string.
     public init(rawValue: String) { self.rawValue = rawValue }
     /// 8 bits per channel, RGBA (the default).
     public static let RGBA8Uint = CALayerContentsFormat(rawValue: "RGBA8")

@@ -17,10 +17,17 @@ public protocol CALayerDelegate: AnyObject {
     func layerWillDraw(_ layer: CALayer)
 }
 
+/// The optional methods' defaults (Swift cannot ask whether a delegate implements one).
 extension CALayerDelegate {
+    /// No action: the search goes on to the layer's `actions`, `style` and default action.
     public func action(for layer: CALayer, forKey event: String) -> CAAction? { nil }
+    /// Nothing: the layer lays out its sublayers itself.
     public func layoutSublayers(of layer: CALayer) {}
+    /// Draws the backing store through `draw(_:in:)`, as Apple does for a delegate without
+    /// `display(_:)`.
     public func display(_ layer: CALayer) { layer.drawBackingStore() }
+    /// Draws nothing.
     public func draw(_ layer: CALayer, in ctx: CGContext) {}
+    /// Nothing.
     public func layerWillDraw(_ layer: CALayer) {}
 }

@@ -195,10 +195,13 @@ public final class CATransaction: NSObject {
     }
 }
 
-/// The transaction keys of `value(forKey:)`.
+/// The transaction key of `animationDuration()` for `CATransaction.value(forKey:)`.
 public let kCATransactionAnimationDuration = "animationDuration"
+/// The transaction key of `disableActions()` for `CATransaction.value(forKey:)`.
 public let kCATransactionDisableActions = "disableActions"
+/// The transaction key of `animationTimingFunction()` for `CATransaction.value(forKey:)`.
 public let kCATransactionAnimationTimingFunction = "animationTimingFunction"
+/// The transaction key of `completionBlock()` for `CATransaction.value(forKey:)`.
 public let kCATransactionCompletionBlock = "completionBlock"
 
 /// Counts the animations of one transaction still running; runs the completion block once, after

@@ -1,6 +1,8 @@
 /// Where on the emitter shape particles are born (`CAEmitterLayer.emitterMode`).
 public struct CAEmitterLayerEmitterMode: RawRepresentable, Hashable, Sendable {
+    /// The constant's string, as Apple spells it.
     public let rawValue: String
+    /// The value with this string.
     public init(rawValue: String) { self.rawValue = rawValue }
     /// At the shape's points (corners, end points; the centre of a circle or sphere).
     public static let points = CAEmitterLayerEmitterMode(rawValue: "points")

@@ -1,6 +1,8 @@
 /// The shape particles are emitted from (`CAEmitterLayer.emitterShape`).
 public struct CAEmitterLayerEmitterShape: RawRepresentable, Hashable, Sendable {
+    /// The constant's string, as Apple spells it.
     public let rawValue: String
+    /// The value with this string.
     public init(rawValue: String) { self.rawValue = rawValue }
     /// One point, `emitterPosition` (the default).
     public static let point = CAEmitterLayerEmitterShape(rawValue: "point")

@@ -1,6 +1,8 @@
 /// How particles are composited (`CAEmitterLayer.renderMode`).
 public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable {
+    /// The constant's string, as Apple spells it.
     public let rawValue: String
+    /// The value with this string.
     public init(rawValue: String) { self.rawValue = rawValue }
     /// In no particular order, source-over (the default; Strata draws cell by cell, oldest first).
     public static let unordered = CAEmitterLayerRenderMode(rawValue: "unordered")
