@@ -6,8 +6,14 @@ import Foundation
 /// side by `CATransaction`. Properties, defaults and key-value coding follow Apple's QuartzCore.
 open class CALayer: NSObject, NSSecureCoding, CAMediaTiming, CAAnimationTarget {
     /// All property values (the model values for a model layer, animated values for a presentation
-    /// layer).
-    package var state = LayerState()
+    /// layer). Every access holds the transaction lock (`CATransaction.lock()`), so a layer may be
+    /// read and changed from any thread and a commit snapshots a consistent tree, as Apple
+    /// documents Core Animation's thread safety.
+    package var state: LayerState {
+        _read { CATransaction.modelLock.lock(); defer { CATransaction.modelLock.unlock() }; yield _state }
+        _modify { CATransaction.modelLock.lock(); defer { CATransaction.modelLock.unlock() }; yield &_state }
+    }
+    private var _state = LayerState()
     package var _sublayers: [CALayer] = []
     package weak var _superlayer: CALayer?
     package var _mask: CALayer?
@@ -96,9 +102,11 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming, CAAnimationTarget {
     /// Funnel of every property write: validation has already happened. Runs the implicit action
     /// machinery and marks the layer for the next commit.
     package func setProperty<T>(_ key: String, _ field: WritableKeyPath<LayerState, T>, _ value: T) {
-        let action = isPresentationCopy ? nil : actionForChange(ofKey: key)
-        state[keyPath: field] = value
-        didChangeProperty(key, action: action)
+        CATransaction.locked {
+            let action = isPresentationCopy ? nil : actionForChange(ofKey: key)
+            state[keyPath: field] = value
+            didChangeProperty(key, action: action)
+        }
     }
 
     // MARK: Hierarchy
@@ -108,76 +116,86 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming, CAAnimationTarget {
     /// Setting it runs the layer's `kCATransition` action (Strata's choice of when that event
     /// fires), `kCAOnOrderOut` for each layer that leaves and `kCAOnOrderIn` for each that joins.
     open var sublayers: [CALayer]? {
-        get { _sublayers.isEmpty ? nil : _sublayers }
-        set {
-            let incoming = newValue ?? []
-            let kept = Set(incoming.map(ObjectIdentifier.init))
-            runOrderAction(kCATransition)
-            let old = _sublayers
-            for layer in old where !kept.contains(ObjectIdentifier(layer)) { layer.runOrderAction(kCAOnOrderOut) }
-            for layer in old { layer._superlayer = nil }
-            _sublayers = []
-            for layer in incoming {
-                // A layer that stays a sublayer is not ordered in again.
-                if layer._superlayer === self { continue }   // listed twice
-                if old.contains(where: { $0 === layer }) {
-                    guard canAdopt(layer) else { continue }
-                    _sublayers.append(layer)
-                    layer._superlayer = self
-                } else {
-                    insertSublayer(layer, at: UInt32(_sublayers.count))
-                }
+        get { CATransaction.locked { _sublayers.isEmpty ? nil : _sublayers } }
+        set { CATransaction.locked { setSublayers(newValue) } }
+    }
+
+    private func setSublayers(_ newValue: [CALayer]?) {
+        let incoming = newValue ?? []
+        let kept = Set(incoming.map(ObjectIdentifier.init))
+        runOrderAction(kCATransition)
+        let old = _sublayers
+        for layer in old where !kept.contains(ObjectIdentifier(layer)) { layer.runOrderAction(kCAOnOrderOut) }
+        for layer in old { layer._superlayer = nil }
+        _sublayers = []
+        for layer in incoming {
+            // A layer that stays a sublayer is not ordered in again.
+            if layer._superlayer === self { continue }   // listed twice
+            if old.contains(where: { $0 === layer }) {
+                guard canAdopt(layer) else { continue }
+                _sublayers.append(layer)
+                layer._superlayer = self
+            } else {
+                insertSublayer(layer, at: UInt32(_sublayers.count))
             }
-            hierarchyDidChange()
         }
+        hierarchyDidChange()
     }
 
     /// The layer this one is a sublayer of.
-    open var superlayer: CALayer? { _superlayer }
+    open var superlayer: CALayer? { CATransaction.locked { _superlayer } }
 
     /// A layer whose alpha masks this layer's content and sublayers.
     open var mask: CALayer? {
-        get { _mask }
+        get { CATransaction.locked { _mask } }
         set {
-            guard acceptsAsMask(newValue) else { return }   // CALayer+Validation: no cycles; moves it
-            _mask?._maskOwner = nil
-            _mask = newValue
-            newValue?._maskOwner = self
-            hierarchyDidChange()
+            CATransaction.locked {
+                guard acceptsAsMask(newValue) else { return }   // CALayer+Validation: no cycles; moves it
+                _mask?._maskOwner = nil
+                _mask = newValue
+                newValue?._maskOwner = self
+                hierarchyDidChange()
+            }
         }
     }
 
     /// Appends `layer` as the front-most sublayer (removing it from its current superlayer first).
     open func addSublayer(_ layer: CALayer) {
-        insertSublayer(layer, at: UInt32(_sublayers.count))
+        CATransaction.locked { insertSublayer(layer, at: UInt32(_sublayers.count)) }
     }
 
     /// Inserts `layer` at `index` in `sublayers` (clamped to the end).
     open func insertSublayer(_ layer: CALayer, at index: UInt32) {
-        guard canAdopt(layer) else { return }
-        let wasHere = layer._superlayer === self
-        layer.removeFromSuperlayerQuietly()
-        let i = min(Int(index), _sublayers.count)
-        _sublayers.insert(layer, at: i)
-        layer._superlayer = self
-        if !wasHere { layer.runOrderAction(kCAOnOrderIn) }
-        hierarchyDidChange()
+        CATransaction.locked {
+            guard canAdopt(layer) else { return }
+            let wasHere = layer._superlayer === self
+            layer.removeFromSuperlayerQuietly()
+            let i = min(Int(index), _sublayers.count)
+            _sublayers.insert(layer, at: i)
+            layer._superlayer = self
+            if !wasHere { layer.runOrderAction(kCAOnOrderIn) }
+            hierarchyDidChange()
+        }
     }
 
     /// Inserts `layer` directly below `sibling` (or at the back when `sibling` is not a sublayer).
     open func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
-        guard canAdopt(layer) else { return }
-        layer.removeFromSuperlayerQuietly()
-        let i = sibling.flatMap { s in _sublayers.firstIndex { $0 === s } } ?? 0
-        insertSublayer(layer, at: UInt32(i))
+        CATransaction.locked {
+            guard canAdopt(layer) else { return }
+            layer.removeFromSuperlayerQuietly()
+            let i = sibling.flatMap { s in _sublayers.firstIndex { $0 === s } } ?? 0
+            insertSublayer(layer, at: UInt32(i))
+        }
     }
 
     /// Inserts `layer` directly above `sibling` (or at the front when `sibling` is not a sublayer).
     open func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
-        guard canAdopt(layer) else { return }
-        layer.removeFromSuperlayerQuietly()
-        let i = sibling.flatMap { s in _sublayers.firstIndex { $0 === s } }.map { $0 + 1 } ?? _sublayers.count
-        insertSublayer(layer, at: UInt32(i))
+        CATransaction.locked {
+            guard canAdopt(layer) else { return }
+            layer.removeFromSuperlayerQuietly()
+            let i = sibling.flatMap { s in _sublayers.firstIndex { $0 === s } }.map { $0 + 1 } ?? _sublayers.count
+            insertSublayer(layer, at: UInt32(i))
+        }
     }
 
     /// Replaces the sublayer `old` with `new`; does nothing when `old` is not a sublayer.
@@ -185,22 +203,26 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming, CAAnimationTarget {
     /// Runs the layer's `kCATransition` action first (Strata: as for a new `sublayers` array), then
     /// `old`'s `kCAOnOrderOut` and `new`'s `kCAOnOrderIn`.
     open func replaceSublayer(_ old: CALayer, with new: CALayer) {
-        guard let i = _sublayers.firstIndex(where: { $0 === old }) else {
-            StrataDiagnostics.report("replaceSublayer: the layer to replace is not a sublayer; nothing changed")
-            return
+        CATransaction.locked {
+            guard let i = _sublayers.firstIndex(where: { $0 === old }) else {
+                StrataDiagnostics.report("replaceSublayer: the layer to replace is not a sublayer; nothing changed")
+                return
+            }
+            guard old !== new else { return }
+            guard canAdopt(new) else { return }
+            runOrderAction(kCATransition)
+            old.removeFromSuperlayer()
+            insertSublayer(new, at: UInt32(i))
         }
-        guard old !== new else { return }
-        guard canAdopt(new) else { return }
-        runOrderAction(kCATransition)
-        old.removeFromSuperlayer()
-        insertSublayer(new, at: UInt32(i))
     }
 
     /// Detaches the layer from its superlayer (or from the layer it masks).
     open func removeFromSuperlayer() {
-        guard _superlayer != nil else { return }
-        runOrderAction(kCAOnOrderOut)
-        removeFromSuperlayerQuietly()
+        CATransaction.locked {
+            guard _superlayer != nil else { return }
+            runOrderAction(kCAOnOrderOut)
+            removeFromSuperlayerQuietly()
+        }
     }
 
     private func removeFromSuperlayerQuietly() {
@@ -695,19 +717,19 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming, CAAnimationTarget {
     /// A `CATransition` is stored under `kCATransition` whatever `key` is (as Apple's header says),
     /// and keeps the layer's subtree as last committed: the renderer draws that old look
     /// transitioning to the new one.
-    open func add(_ anim: CAAnimation, forKey key: String?) { attach(anim, forKey: key) }
+    open func add(_ anim: CAAnimation, forKey key: String?) { CATransaction.locked { attach(anim, forKey: key) } }
 
     /// The animation attached under `key` (the layer's own copy; do not modify it).
-    open func animation(forKey key: String) -> CAAnimation? { attachedAnimation(forKey: key) }
+    open func animation(forKey key: String) -> CAAnimation? { CATransaction.locked { attachedAnimation(forKey: key) } }
 
     /// The keys of the attached animations, in the order they were added; nil when none.
-    open func animationKeys() -> [String]? { attachedAnimationKeys() }
+    open func animationKeys() -> [String]? { CATransaction.locked { attachedAnimationKeys() } }
 
     /// Removes the animation under `key`; its delegate hears `finished: false`.
-    open func removeAnimation(forKey key: String) { detachAnimation(forKey: key) }
+    open func removeAnimation(forKey key: String) { CATransaction.locked { detachAnimation(forKey: key) } }
 
     /// Removes every animation; each delegate hears `finished: false`.
-    open func removeAllAnimations() { detachAllAnimations() }
+    open func removeAllAnimations() { CATransaction.locked { detachAllAnimations() } }
 
     // MARK: Presentation entry points (their work lives in CALayer+Presentation.swift)
 
@@ -715,7 +737,7 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming, CAAnimationTarget {
     /// applied at `CACurrentMediaTime()`. Its sublayers and superlayer are presentation copies too,
     /// made through each model layer's `init(layer:)` (so a subclass keeps its type and whatever
     /// its `init(layer:)` copies). Nil before the layer's tree was first committed.
-    open func presentation() -> Self? { presentationCopy() as? Self }
+    open func presentation() -> Self? { CATransaction.locked { presentationCopy() as? Self } }
 
     /// The model layer of a presentation copy; a model layer returns itself.
     open func model() -> Self {

@@ -124,10 +124,12 @@ package enum AnimationLifecycle {
             lock.lock()
             entries[ObjectIdentifier(e.animation)] = nil
             lock.unlock()
-            if e.animation.isRemovedOnCompletion, let layer = e.layer,
-               let i = layer._animations.firstIndex(where: { $0.animation === e.animation }) {
-                layer._animations.remove(at: i)
-                layer.markChanged()
+            if e.animation.isRemovedOnCompletion, let layer = e.layer {
+                CATransaction.locked {
+                    guard let i = layer._animations.firstIndex(where: { $0.animation === e.animation }) else { return }
+                    layer._animations.remove(at: i)
+                    layer.markChanged()
+                }
             }
             post(clock: e.clock) {
                 e.animation.delegate?.animationDidStop(e.animation, finished: true)

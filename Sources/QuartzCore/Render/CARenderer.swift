@@ -17,9 +17,11 @@ public final class CARenderer: @unchecked Sendable {
     public var layer: CALayer? {
         didSet {
             guard oldValue !== layer else { return }
-            oldValue?.attachedRendererCount -= 1
-            layer?.attachedRendererCount += 1
-            layer?.treeWasAttached()
+            CATransaction.locked {
+                oldValue?.attachedRendererCount -= 1
+                layer?.attachedRendererCount += 1
+                layer?.treeWasAttached()
+            }
             lastDrawn = nil
         }
     }
@@ -105,7 +107,7 @@ public final class CARenderer: @unchecked Sendable {
         surface = Surface(width: width, height: height)
     }
 
-    deinit { layer?.attachedRendererCount -= 1 }
+    deinit { if let layer { CATransaction.locked { layer.attachedRendererCount -= 1 } } }
 
     /// Starts a frame at media time `t`. Changes made on this thread and not yet committed are
     /// committed first (the headless case: one thread builds and renders).
@@ -175,7 +177,7 @@ public final class CARenderer: @unchecked Sendable {
             damage.withLock { $0.base = nil }
             return PreparedFrame(.noRoot(clears: redraw), time: t)
         }
-        if CommittedTrees.snapshot(for: root) == nil { LayerCommitter.commit(changedLayers: [root]) }
+        if CommittedTrees.snapshot(for: root) == nil { CATransaction.locked { LayerCommitter.commit(changedLayers: [root]) } }
         guard let (tree, generation) = CommittedTrees.snapshot(for: root) else { return PreparedFrame(.unchanged, time: t) }
         let animated = Self.changesAfter(tree, at: t)
         if let last = lastDrawn, last.generation == generation, !last.animated, !animated {

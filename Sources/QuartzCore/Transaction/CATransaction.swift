@@ -45,7 +45,18 @@ public final class CATransaction: NSObject {
         return s
     }
 
-    private static let globalLock = NSRecursiveLock()
+    /// The transaction lock (recursive): held by every read and write of a layer's model values
+    /// and hierarchy, and by commits, so that layers may be used from any thread and a commit
+    /// snapshots a consistent tree. `lock()`/`unlock()` expose it, as on Apple.
+    package static let modelLock = NSRecursiveLock()
+
+    /// Runs `body` holding the transaction lock.
+    @inline(__always)
+    package static func locked<T>(_ body: () throws -> T) rethrows -> T {
+        modelLock.lock()
+        defer { modelLock.unlock() }
+        return try body()
+    }
 
     /// Opens a transaction.
     public class func begin() {
@@ -90,9 +101,9 @@ public final class CATransaction: NSObject {
     }
 
     /// Acquires the global transaction lock (recursive).
-    public class func lock() { globalLock.lock() }
+    public class func lock() { modelLock.lock() }
     /// Releases the global transaction lock.
-    public class func unlock() { globalLock.unlock() }
+    public class func unlock() { modelLock.unlock() }
 
     /// The duration of implicit animations: the innermost value set, else 0.25 s.
     public class func animationDuration() -> CFTimeInterval {
@@ -177,7 +188,13 @@ public final class CATransaction: NSObject {
         }
     }
 
+    /// Commits the thread's changed layers, holding the transaction lock: commits from several
+    /// threads serialise, and each snapshots a tree no other thread is changing.
     private static func commitChanges(_ s: Stack) {
+        locked { commitChangesLocked(s) }
+    }
+
+    private static func commitChangesLocked(_ s: Stack) {
         var layers: [ObjectIdentifier: CALayer] = [:]
         // Apple's display cycle: lay out, then display, the changed layers. Their code may change
         // more layers, which join this commit; a few passes settle any sane layout.
