@@ -185,6 +185,10 @@ struct Builder {
         if chance(0.2) { l.maskedCorners = CACornerMask(rawValue: UInt(int(0...15))) }
         if chance(0.3) { l.borderWidth = scalar(-2...10); l.borderColor = color() }
         if chance(0.15) { l.isGeometryFlipped = true }
+        if chance(0.05) {
+            l.compositingFilter = pick(["multiplyBlendMode", "screenBlendMode", "CIOverlayBlendMode", "differenceBlendMode",
+                                        "gaussianBlur", "", 42] as [Any])
+        }
         if chance(0.3) {
             l.shadowOpacity = Float(pick([0, 0.5, 1, 2, -1]))
             l.shadowRadius = scalar(-3...20)
@@ -251,7 +255,7 @@ struct Builder {
         case 7: return ("backgroundColor", color(), color())
         case 8: return ("shadowPath", path(extent), path(extent))
         case 9: return ("sublayerTransform", perspective(), transform())
-        default: return (pick(["position.z", "nonsense", "bounds.size.depth"]), wild(0...1), "wrong type")
+        default: return (pick(["position.z", "nonsense", "bounds.size.depth", "emitterCells.spark.birthRate"]), wild(0...1), "wrong type")
         }
     }
 }
@@ -466,9 +470,12 @@ extension Builder {
                 if chance(0.8) { c.contents = image() }
                 if chance(0.3) { c.contentsRect = rect(1) }
                 if chance(0.2) { c.emitterCells = [c] }   // a cell that emits itself: depth is capped
+                c.name = pick(["spark", "smoke", ""])
                 cells.append(c)
             }
             e.emitterCells = cells
+            // Cells by name in key paths, with hostile values and names.
+            if chance(0.3) { e.setValue(wild(-10...1e6), forKeyPath: pick(["emitterCells.spark.birthRate", "emitterCells.ghost.velocity"])) }
         }
     }
 }
