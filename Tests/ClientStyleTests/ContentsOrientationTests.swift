@@ -126,4 +126,12 @@ private let red: [UInt8] = [0, 0, 255, 255], blue: [UInt8] = [255, 0, 0, 255], c
     }
     #expect(top.contentsAreFlipped())
     #expect(!root.contentsAreFlipped())
+    // A mask: its owner's superlayers count, not the owner's own flag.
+    let owner = CALayer()
+    owner.isGeometryFlipped = true
+    root.addSublayer(owner)
+    let mask = CALayer()
+    owner.mask = mask
+    #expect(mask.contentsAreFlipped())
+    #expect(owner.contentsAreFlipped())
 }

@@ -37,16 +37,23 @@ package enum ContentsLayout {
 }
 
 extension CALayer {
-    /// Whether an odd number of this layer's superlayers (or a mask's owners) have
-    /// `isGeometryFlipped`: the layer's space is then flipped against the screen and its
-    /// contents are drawn upright against it (`contentsAreFlipped()`). At most 10,000 levels.
+    /// Whether an odd number of this layer's superlayers have `isGeometryFlipped`: the layer's
+    /// space is then flipped against the screen and its contents are drawn upright against it
+    /// (`contentsAreFlipped()`). A mask counts its owner's superlayers, not the owner's own flag
+    /// (which flips the owner's sublayers), as the renderer draws it. At most 10,000 levels.
     package var hasFlippedAncestry: Bool {
         var flipped = false
-        var l = _superlayer ?? _maskOwner
+        var layer: CALayer = self
         var depth = 0
-        while let c = l, depth < 10_000 {
-            if c.state.isGeometryFlipped { flipped.toggle() }
-            l = c._superlayer ?? c._maskOwner
+        while depth < 10_000 {
+            if let s = layer._superlayer {
+                if s.state.isGeometryFlipped { flipped.toggle() }
+                layer = s
+            } else if let owner = layer._maskOwner {
+                layer = owner
+            } else {
+                break
+            }
             depth += 1
         }
         return flipped
