@@ -33,7 +33,7 @@ public struct SceneFuzzer {
     /// The scene of `seed`. Call inside a manual media clock at time 0 so that animations begin
     /// at 0 (the checker does).
     public func scene(seed: UInt64) -> Scene {
-        var g = Builder(rng: FuzzRandom(seed: seed), size: CGFloat(size))
+        var g = Builder(rng: FuzzRandom(seed: seed), extra: FuzzRandom(seed: ~seed), size: CGFloat(size))
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         let root = CALayer()
@@ -61,6 +61,9 @@ struct FuzzRandom: RandomNumberGenerator {
 /// The random choices of one scene.
 struct Builder {
     var rng: FuzzRandom
+    /// A second stream for choices added later (compositing filters, emitter-cell key paths), so
+    /// `rng` draws what it always drew and earlier seeds keep naming the same scenes.
+    var extra: FuzzRandom
     let size: CGFloat
     /// Layers made so far (the tree stops growing at `maximumLayers`).
     var count = 0
@@ -190,6 +193,11 @@ struct Builder {
         if chance(0.2) { l.maskedCorners = CACornerMask(rawValue: UInt(int(0...15))) }
         if chance(0.3) { l.borderWidth = scalar(-2...10); l.borderColor = color() }
         if chance(0.15) { l.isGeometryFlipped = true }
+        if Double.random(in: 0..<1, using: &extra) < 0.05 {
+            let filters: [Any] = ["multiplyBlendMode", "screenBlendMode", "CIOverlayBlendMode", "differenceBlendMode",
+                                  "gaussianBlur", "", 42]
+            l.compositingFilter = filters.randomElement(using: &extra)
+        }
         if chance(0.3) {
             l.shadowOpacity = Float(pick([0, 0.5, 1, 2, -1]))
             l.shadowRadius = scalar(-3...20)
@@ -256,7 +264,12 @@ struct Builder {
         case 7: return ("backgroundColor", color(), color())
         case 8: return ("shadowPath", path(extent), path(extent))
         case 9: return ("sublayerTransform", perspective(), transform())
-        default: return (pick(["position.z", "nonsense", "bounds.size.depth"]), wild(0...1), "wrong type")
+        default:
+            let hostile = ["position.z", "nonsense", "bounds.size.depth"]
+            // Emitter-cell key paths from the second stream: the first draws as it always did.
+            let key = pick(hostile)
+            let cellPath = Double.random(in: 0..<1, using: &extra) < 0.25
+            return (cellPath ? "emitterCells.spark.birthRate" : key, wild(0...1), "wrong type")
         }
     }
 }
@@ -471,9 +484,15 @@ extension Builder {
                 if chance(0.8) { c.contents = image() }
                 if chance(0.3) { c.contentsRect = rect(1) }
                 if chance(0.2) { c.emitterCells = [c] }   // a cell that emits itself: depth is capped
+                c.name = ["spark", "smoke", ""].randomElement(using: &extra)
                 cells.append(c)
             }
             e.emitterCells = cells
+            // Cells by name in key paths, with hostile values and names.
+            if Double.random(in: 0..<1, using: &extra) < 0.3 {
+                let value: CGFloat = [.nan, .infinity, -3, 0, 40, 300].randomElement(using: &extra)!
+                e.setValue(value, forKeyPath: ["emitterCells.spark.birthRate", "emitterCells.ghost.velocity"].randomElement(using: &extra)!)
+            }
         }
     }
 }

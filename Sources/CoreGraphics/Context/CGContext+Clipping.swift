@@ -82,7 +82,7 @@ extension CGContext {
 
     /// Intersects the clip with a base-space path: a pixel-aligned rectangle narrows the clip
     /// rect; anything else becomes a coverage mask over the area still visible.
-    private func addClip(_ clipPath: CGPath, rule: CGPathFillRule) {
+    func addClip(_ clipPath: CGPath, rule: CGPathFillRule) {
         var rect = CGRect.null
         if clipPath.isRect(&rect) {
             let device = rect.applying(baseToDevice)

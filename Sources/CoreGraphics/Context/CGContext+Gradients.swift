@@ -24,7 +24,7 @@ extension CGContext {
     }
 
     /// Fills the clip rect with the gradient, whose geometry is in user space.
-    private func paintClip(with gradient: CGGradient, kind: Gradient.Kind, options: CGGradientDrawingOptions) {
+    fileprivate func paintClip(with gradient: CGGradient, kind: Gradient.Kind, options: CGGradientDrawingOptions) {
         guard ctmIsInvertible else { return }
         let r = state.clipRect
         guard !r.isEmpty else { return }
@@ -35,5 +35,18 @@ extension CGContext {
             map: Projective(userToDevice.inverted()))
         fill(PathGeometry(rect: Double(r.x0), Double(r.y0), Double(r.x1), Double(r.y1)), rule: .nonZero,
              localToDevice: .identity, paint: paint)
+    }
+}
+
+extension CGContext {
+    /// Paints a conic (angular) gradient about `center` over the whole clip: location 0 at
+    /// `angle` (radians, from the user space's +x axis towards +y, so counter-clockwise on a
+    /// y-up context), growing with the angle to 1 a full turn later (Apple's
+    /// `drawConicGradient(_:center:angle:)`, iOS 17 / macOS 14, whose documentation does not
+    /// state the direction; Strata's is the one `CAGradientLayer`'s `.conic` type uses).
+    public func drawConicGradient(_ gradient: CGGradient, center: CGPoint, angle: CGFloat) {
+        guard finite("drawConicGradient(center: \(center), angle: \(angle))", center.x, center.y, angle) else { return }
+        paintClip(with: gradient, kind: .conic(center: SIMD2(center), angle: Double(angle)),
+                  options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
     }
 }

@@ -33,7 +33,7 @@ extension CGContext {
         }
         let shadow = shadowed ? state.shadow : nil
         // Only the pixels the call can change are converted in and out.
-        let area = converts ? changedArea(commands, shadow: shadow) : nil
+        let area = converts && transparencyLayers.isEmpty ? changedArea(commands, shadow: shadow) : nil
         if let area { layout.load(from: memory, bytesPerRow: bytesPerRow, into: surface, area: area) }
         if let shadow { renderShadow(of: commands, shadow) }
         execute(commands, on: surface, threads: rasterThreads)

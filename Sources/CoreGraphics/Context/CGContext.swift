@@ -39,8 +39,11 @@ public final class CGContext {
     let layout: BitmapLayout
     let memory: UnsafeMutableRawPointer
     private let ownsMemory: Bool
-    /// Premultiplied BGRA pixels drawing goes to: `memory` itself for the BGRA layout.
-    let target: Surface
+    /// Premultiplied BGRA pixels drawing goes to: `memory` itself for the BGRA layout, or the
+    /// innermost transparency layer's offscreen pixels while one is open.
+    var target: Surface
+    /// The open transparency layers, outermost first (`beginTransparencyLayer`).
+    var transparencyLayers: [TransparencyLayer] = []
     /// The drawing surface with every batched call drawn (Strata only).
     package var surface: Surface {
         flushPending()
@@ -60,6 +63,9 @@ public final class CGContext {
 
     var state: GraphicsState
     var savedStates: [GraphicsState] = []
+    /// Text space → user space for `CTLineDraw` / `CTFrameDraw`; its translation is
+    /// `textPosition`. Not part of the graphics state (as on Apple). Default: the identity.
+    public var textMatrix = CGAffineTransform.identity
     /// The current path, in base space (the CTM applied when each point was added).
     var currentPath = CGMutablePath()
     /// Threads each drawing call rasterises on (Strata extension; 2 by default, the output is

@@ -16,6 +16,8 @@ struct GraphicsState {
     var blendMode = CGBlendMode.normal
     var antialias = true
     var interpolationQuality = CGInterpolationQuality.default
+    /// How text draws (part of the graphics state, as on Apple; the text matrix is not).
+    var textDrawingMode = CGTextDrawingMode.fill
     /// Offset in base space (y up, not affected by the CTM), blur, colour; nil colour: no shadow.
     var shadow: (offset: CGSize, blur: CGFloat, color: CGColor)?
     /// Device pixels drawing may touch (the bitmap, narrowed by pixel-aligned rect clips).

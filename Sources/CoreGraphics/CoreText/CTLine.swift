@@ -38,3 +38,16 @@ public func CTLineGetTypographicBounds(_ line: CTLine, _ ascent: UnsafeMutablePo
     leading?.pointee = l?.leading ?? 0
     return l?.advanceWidth ?? 0
 }
+
+/// Draws `line` with its origin (the left end of its baseline) at the context's `textPosition`,
+/// its glyphs through the text matrix, in the text drawing mode: the same glyph outlines, fonts
+/// and advances as `CATextLayer`. Runs without a colour attribute draw black, as on Apple.
+///
+/// Differs from Apple: the text position is not advanced past the line.
+public func CTLineDraw(_ line: CTLine, _ context: CGContext) {
+    guard !line.layout.lines.isEmpty else { return }
+    context.drawText(line.layout, lines: [0], origins: [context.textPosition])
+}
+
+/// The number of glyphs in the line (one per Unicode scalar in Strata).
+public func CTLineGetGlyphCount(_ line: CTLine) -> CFIndex { line.layout.lines.first?.glyphs.count ?? 0 }

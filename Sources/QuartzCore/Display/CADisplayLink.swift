@@ -141,3 +141,12 @@ public final class CADisplayLink: @unchecked Sendable {
         handler(self)
     }
 }
+
+extension CADisplayLink {
+    /// Apple's selector form. Linux has no Objective-C selectors: use `CADisplayLink(handler:)`
+    /// or `CADisplayLink(target:action:)` with a method reference (`Self.step`).
+    @available(*, unavailable, message: "Linux has no Objective-C selectors: use CADisplayLink { link in … } or CADisplayLink(target: self, action: Self.step)")
+    public convenience init(target: Any, selector sel: Selector) {
+        fatalError("unavailable")
+    }
+}

@@ -9,13 +9,13 @@ extension CALayer {
 
     /// Writes the layer into `coder`: each property under its key-value-coding key.
     package func encodeLayer(with coder: NSCoder) {
-        for key in LayerState.propertyKeys + state.kindPropertyKeys {
+        for key in LayerState.propertyKeys + state.kindPropertyKeys where shouldArchiveValue(forKey: key) {
             guard let value = state.propertyValue(forKey: key) ?? nil,
                   let archived = ArchivedValue.encode(value) else { continue }
             coder.encode(archived, forKey: key)
         }
         var customKeys: [String] = []
-        for (key, value) in state.customValues.sorted(by: { $0.key < $1.key }) {
+        for (key, value) in state.customValues.sorted(by: { $0.key < $1.key }) where shouldArchiveValue(forKey: key) {
             guard let archived = ArchivedValue.encode(value) else { continue }
             coder.encode(archived, forKey: "custom." + key)
             customKeys.append(key)

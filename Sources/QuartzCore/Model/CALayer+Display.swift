@@ -36,9 +36,14 @@ extension CALayer {
         else { return }
         delegate?.layerWillDraw(self)
         // The bitmap context is y up from its bottom-left; the layer's space is y down from the
-        // top-left of its bounds.
-        ctx.translateBy(x: 0, y: CGFloat(h))
-        ctx.scaleBy(x: scale, y: -scale)
+        // top-left of its bounds. Flipped contents (under a flipped superlayer) are drawn upright
+        // against the flip, so their context keeps the bitmap's y up (Apple's y-flip for them).
+        if contentsAreFlipped() {
+            ctx.scaleBy(x: scale, y: scale)
+        } else {
+            ctx.translateBy(x: 0, y: CGFloat(h))
+            ctx.scaleBy(x: scale, y: -scale)
+        }
         ctx.translateBy(x: -b.origin.x, y: -b.origin.y)
         draw(in: ctx)
         contents = ctx.makeImage()
@@ -83,7 +88,7 @@ extension CALayer {
     private func concatenateTransformToSuperlayer(in ctx: CGContext) {
         let s = bounds, a = anchorPoint
         ctx.translateBy(x: position.x, y: position.y)
-        ctx.concatenate(CATransform3DGetAffineTransform(transform))
+        ctx.concatenate(transform.flattenedAffine)
         ctx.translateBy(x: -(s.minX + a.x * s.width), y: -(s.minY + a.y * s.height))
     }
 
@@ -119,7 +124,7 @@ extension CALayer {
         }
         let anchor = CGPoint(x: b.minX + anchorPoint.x * b.width, y: b.minY + anchorPoint.y * b.height)
         ctx.translateBy(x: anchor.x, y: anchor.y)
-        ctx.concatenate(CATransform3DGetAffineTransform(sublayerTransform))
+        ctx.concatenate(sublayerTransform.flattenedAffine)
         ctx.translateBy(x: -anchor.x, y: -anchor.y)
     }
 

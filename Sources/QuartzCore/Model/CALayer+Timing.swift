@@ -4,30 +4,43 @@ import Foundation
 extension CALayer {
     /// Converts a time from `layer`'s time space (global media time when nil) to this layer's.
     package func convertedTime(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval {
-        let global = layer.map { $0.globalTime(fromLocal: t) } ?? t
-        return localTime(fromGlobal: global)
+        guard let layer else { return localTime(fromGlobal: t) }
+        return layer.convertedTime(t, to: self)
     }
 
     /// Converts a time from this layer's time space to `layer`'s (global media time when nil).
+    ///
+    /// Between two layers of one tree the time goes up to their nearest common ancestor and
+    /// down again, never through the ancestors they share: a plain child sees its parent's time
+    /// unchanged (exactly), and two layers under one paused ancestor still convert between
+    /// each other. Layers of different trees convert through global time.
     package func convertedTime(_ t: CFTimeInterval, to layer: CALayer?) -> CFTimeInterval {
-        let global = globalTime(fromLocal: t)
-        return layer.map { $0.localTime(fromGlobal: global) } ?? global
+        let up = timingChain
+        guard let layer else { return up.reversed().reduce(t) { LayerClock.parent(fromLocal: $0, $1.state) } }
+        if layer === self { return t }
+        let down = layer.timingChain
+        var shared = 0
+        while shared < up.count, shared < down.count, up[shared] === down[shared] { shared += 1 }
+        // Below the common ancestor (index shared − 1): up from self, then down to `layer`.
+        let atAncestor = up[shared...].reversed().reduce(t) { LayerClock.parent(fromLocal: $0, $1.state) }
+        return down[shared...].reduce(atAncestor) { LayerClock.local(fromParent: $0, $1.state) }
     }
 
-    /// Root first, self last.
-    private var timingChain: [LayerState] {
-        var chain: [LayerState] = []
+    /// Root first, self last (a mask's owner stands for its superlayer). Cut after 10,000
+    /// levels: time conversion must end even in a tree a bug made cyclic.
+    private var timingChain: [CALayer] {
+        var chain: [CALayer] = []
         var l: CALayer? = self
-        while let c = l { chain.append(c.state); l = c._superlayer ?? c._maskOwner }
+        while let c = l, chain.count < 10_000 { chain.append(c); l = c._superlayer ?? c._maskOwner }
         return chain.reversed()
     }
 
     package func localTime(fromGlobal t: CFTimeInterval) -> CFTimeInterval {
-        timingChain.reduce(t) { LayerClock.local(fromParent: $0, $1) }
+        timingChain.reduce(t) { LayerClock.local(fromParent: $0, $1.state) }
     }
 
     package func globalTime(fromLocal t: CFTimeInterval) -> CFTimeInterval {
-        timingChain.reversed().reduce(t) { LayerClock.parent(fromLocal: $0, $1) }
+        timingChain.reversed().reduce(t) { LayerClock.parent(fromLocal: $0, $1.state) }
     }
 }
 

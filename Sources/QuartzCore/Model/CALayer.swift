@@ -283,9 +283,14 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming, CAAnimationTarget {
     /// Draws the layer and its sublayers into `ctx` with model values, in 2D (Apple documents
     /// that 3D transforms are not honoured here; their affine part applies).
     open func render(in ctx: CGContext) { renderTree(in: ctx) }
-    /// Whether the layer's content is flipped when rendered: false (Apple's default; the backing
-    /// store is drawn the right way up).
-    open func contentsAreFlipped() -> Bool { false }
+    /// Whether the layer's content is flipped when rendered: true under an odd number of
+    /// superlayers with `isGeometryFlipped`, whose flip the contents image is drawn against (it
+    /// stays upright, as Apple's header says) and `draw(in:)`'s context is flipped for; false
+    /// otherwise (Apple's default).
+    open func contentsAreFlipped() -> Bool { hasFlippedAncestry }
+    /// Whether the value of `key` is written when the layer is archived; true (Apple's default).
+    /// Override it to leave keys out.
+    open func shouldArchiveValue(forKey key: String) -> Bool { true }
     package var needsLayoutFlag = false
     /// Contents drawn from presentation values while animations change keys the class
     /// redisplays for (`needsDisplay(forKey:)`); committed in place of `contents`. nil otherwise.
@@ -747,9 +752,11 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming, CAAnimationTarget {
 
     // MARK: Apple's class-level defaults
 
-    /// The default value of a property key: Apple's defaults, nil for unknown keys.
+    /// The default value of a property key: Apple's defaults, nil for unknown keys and (as
+    /// Apple's) for `bounds` and `position`.
     open class func defaultValue(forKey key: String) -> Any? {
-        KVCBoxing.box(LayerState().propertyValue(forKey: key) ?? nil)
+        if key == "bounds" || key == "position" { return nil }
+        return KVCBoxing.box(LayerState().propertyValue(forKey: key) ?? nil)
     }
 
     /// Whether a change of `key` requires redisplay; false by default.

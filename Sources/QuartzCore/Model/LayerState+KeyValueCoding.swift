@@ -135,6 +135,7 @@ extension LayerState {
     /// The value at a dotted key path (a property or stored key, then Apple's sub-paths); nil
     /// when the path does not exist.
     package func value(forKeyPath keyPath: String) -> Any? {
+        if let emitter, let path = EmitterCellKeyPath(keyPath) { return emitter.cellValue(at: path) ?? nil }
         let parts = keyPath.split(separator: ".").map(String.init)
         guard let first = parts.first else { return nil }
         let base: Any? = propertyValue(forKey: first) ?? customValues[first]
@@ -146,6 +147,7 @@ extension LayerState {
     /// Writes the value at a dotted key path; false when the path or the value does not fit.
     @discardableResult
     package mutating func setValue(_ value: Any?, forKeyPath keyPath: String) -> Bool {
+        if emitter != nil, let path = EmitterCellKeyPath(keyPath) { return emitter!.setCellValue(value, at: path) }
         let parts = keyPath.split(separator: ".").map(String.init)
         guard let first = parts.first else { return false }
         if parts.count == 1 {

@@ -24,6 +24,7 @@ extension LayerState {
         if let emitter { k.append(emitter) }
         if let scroll { k.append(scroll) }
         if let tiled { k.append(tiled) }
+        k.append(compositing)
         return k
     }
 
@@ -43,7 +44,7 @@ extension LayerState {
         if let v = emitter?.propertyValue(forKey: key) { return v }
         if let v = scroll?.propertyValue(forKey: key) { return v }
         if let v = tiled?.propertyValue(forKey: key) { return v }
-        return nil
+        return compositing.propertyValue(forKey: key)
     }
 
     /// Sets one of the kind's properties; false when `key` is none of them or `value` does not fit.
@@ -55,6 +56,6 @@ extension LayerState {
         if emitter?.setPropertyValue(value, forKey: key) == true { return true }
         if scroll?.setPropertyValue(value, forKey: key) == true { return true }
         if tiled?.setPropertyValue(value, forKey: key) == true { return true }
-        return false
+        return compositing.setPropertyValue(value, forKey: key)
     }
 }

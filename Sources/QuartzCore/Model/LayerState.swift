@@ -71,6 +71,8 @@ package struct LayerState: @unchecked Sendable {
     package var emitter: EmitterLayerState? = nil
     package var scroll: ScrollLayerState? = nil
     package var tiled: TiledLayerState? = nil
+    /// Every layer's compositing filter and dynamic-range properties (see CompositingLayerState).
+    package var compositing = CompositingLayerState()
     /// Values set for keys that are not properties (a layer is a key-value container).
     package var customValues: [String: Any] = [:]
 

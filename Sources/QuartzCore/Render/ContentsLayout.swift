@@ -17,7 +17,9 @@ package enum ContentsLayout {
             let dw = w * fit, dh = h * fit
             return CGRect(x: b.midX - dw / 2, y: b.midY - dh / 2, width: dw, height: dh)
         default:
-            // Unscaled placements. In a y-down layer "top" is minY (Apple's iOS behaviour).
+            // Unscaled placements. As Apple's header says, "top" always means maximum y and
+            // "bottom" minimum y in the layer's space: in a y-down (iOS) layer `.top` puts the
+            // image on the lower edge, unless the layer's geometry is flipped above it.
             var x = b.midX - w / 2, y = b.midY - h / 2
             switch gravity {
             case .left, .topLeft, .bottomLeft: x = b.minX
@@ -25,11 +27,35 @@ package enum ContentsLayout {
             default: break
             }
             switch gravity {
-            case .top, .topLeft, .topRight: y = b.minY
-            case .bottom, .bottomLeft, .bottomRight: y = b.maxY - h
+            case .top, .topLeft, .topRight: y = b.maxY - h
+            case .bottom, .bottomLeft, .bottomRight: y = b.minY
             default: break
             }
             return CGRect(x: x, y: y, width: w, height: h)
         }
+    }
+}
+
+extension CALayer {
+    /// Whether an odd number of this layer's superlayers have `isGeometryFlipped`: the layer's
+    /// space is then flipped against the screen and its contents are drawn upright against it
+    /// (`contentsAreFlipped()`). A mask counts its owner's superlayers, not the owner's own flag
+    /// (which flips the owner's sublayers), as the renderer draws it. At most 10,000 levels.
+    package var hasFlippedAncestry: Bool {
+        var flipped = false
+        var layer: CALayer = self
+        var depth = 0
+        while depth < 10_000 {
+            if let s = layer._superlayer {
+                if s.state.isGeometryFlipped { flipped.toggle() }
+                layer = s
+            } else if let owner = layer._maskOwner {
+                layer = owner
+            } else {
+                break
+            }
+            depth += 1
+        }
+        return flipped
     }
 }

@@ -35,7 +35,7 @@ extension DrawListBuilder {
         guard let cache = contentCache, let bg = s.backgroundColor, bg.alpha > 0,
               !(s.borderWidth > 0 && (s.borderColor?.alpha ?? 0) > 0),
               layer.sublayers.allSatisfy({ $0.state.isHidden && $0.transition == nil }),
-              let p = Self.contentsPlacement(s), !p.isNinePart else { return false }
+              let p = Self.contentsPlacement(s, flipped: contentsFlipped), !p.isNinePart else { return false }
         let b = s.bounds.standardized
         let tolerance = 1e-9 * max(1, b.width, b.height)
         guard abs(p.dest.minX - b.minX) <= tolerance, abs(p.dest.minY - b.minY) <= tolerance,

@@ -14,6 +14,9 @@ package final class DrawListBuilder {
 
     /// Commands of the surface being built (an offscreen pass is listed when its commands close).
     private var commands: [FillCommand] = []
+    /// Whether the layers being emitted sit under an odd number of `isGeometryFlipped`
+    /// superlayers: their contents images are then drawn upright against the flip.
+    var contentsFlipped = false
     /// Passes listed so far: each before any pass that reads its surface.
     private var passes: [RenderPass] = []
     /// Offscreen surfaces allocated this frame (bounded by the visible area, never the layer size).
@@ -108,7 +111,8 @@ package final class DrawListBuilder {
         if groupOpacity, layer.mask == nil, !hasShadow, !hasVisibleSublayers,
            emitContentsOverBackground(layer, matrix: matrix, clip: clip, opacity: opacity * s.opacity)
             || emitCachedContent(layer, matrix: matrix, clip: clip, opacity: opacity * s.opacity) { return }
-        if (layer.mask != nil || hasShadow || groupOpacity) && !layer.isTransformLayer {
+        // A compositing filter blends the layer's group with what is below: drawn offscreen.
+        if (layer.mask != nil || hasShadow || groupOpacity || s.compositing.blendMode != nil) && !layer.isTransformLayer {
             emitOffscreen(layer, matrix: matrix, clip: clip, opacity: opacity, hasShadow: hasShadow, groupOpacity: groupOpacity)
             return
         }
@@ -138,7 +142,9 @@ package final class DrawListBuilder {
         if s.masksToBounds && !layer.isTransformLayer {
             childClip = Self.boundsClip(clip, s, shape: shape, map: map)
         }
+        if s.isGeometryFlipped { contentsFlipped.toggle() }
         emitSublayers(of: layer, matrix: matrix, clip: childClip, opacity: opacity)
+        if s.isGeometryFlipped { contentsFlipped.toggle() }
         if !layer.isTransformLayer, s.borderWidth > 0, let bc = s.borderColor, bc.alpha > 0 {
             emitBorder(s, shape: shape, map: map, color: bc.premultipliedARGB32, clip: clip, opacity: opacity)
         }
@@ -155,7 +161,9 @@ package final class DrawListBuilder {
     }
 
     /// The placement of `s.contents`, or nil when no image shows.
-    static func contentsPlacement(_ s: LayerState) -> ContentsPlacement? {
+    /// `flipped`: the image is drawn upside down in the layer's space (upright on screen under
+    /// a flipped superlayer): its first row at the destination's maximum y.
+    static func contentsPlacement(_ s: LayerState, flipped: Bool = false) -> ContentsPlacement? {
         guard let image = s.contents as? CGImage, image.width > 0, image.height > 0 else { return nil }
         let cr = s.contentsRect.standardized
         let visibleW = CGFloat(image.width) * cr.width, visibleH = CGFloat(image.height) * cr.height
@@ -165,9 +173,11 @@ package final class DrawListBuilder {
         guard dest.width > 0, dest.height > 0 else { return nil }
         // local → texel: (x − dest.minX)·(visibleW / dest.width) + contentsRect.minX·imageWidth.
         let sx = visibleW / dest.width, sy = visibleH / dest.height
-        let toTexel = Projective(affine: sx, 0, 0, sy,
-                                 -dest.minX * sx + cr.minX * CGFloat(image.width),
-                                 -dest.minY * sy + cr.minY * CGFloat(image.height))
+        let toTexel = flipped
+            ? Projective(affine: sx, 0, 0, -sy, -dest.minX * sx + cr.minX * CGFloat(image.width),
+                         dest.maxY * sy + cr.minY * CGFloat(image.height))
+            : Projective(affine: sx, 0, 0, sy, -dest.minX * sx + cr.minX * CGFloat(image.width),
+                         -dest.minY * sy + cr.minY * CGFloat(image.height))
         let filter: Filter = (sx < 1 ? s.magnificationFilter : s.minificationFilter) == .nearest ? .nearest : .bilinear
         let cc = s.contentsCenter.standardized
         let unit = CGRect(x: 0, y: 0, width: 1, height: 1)
@@ -176,11 +186,13 @@ package final class DrawListBuilder {
     }
 
     private func emitContents(_ s: LayerState, map: Projective, clip: Clip, opacity: Float) {
-        guard let p = Self.contentsPlacement(s) else { return }
+        guard let p = Self.contentsPlacement(s, flipped: contentsFlipped) else { return }
         let shape = RoundedRect(minX: p.dest.minX, minY: p.dest.minY, maxX: p.dest.maxX, maxY: p.dest.maxY)
         if p.isNinePart {
+            // Flipped: the nine parts mirrored about the destination's middle.
+            let mirror = Projective(affine: 1, 0, 0, -1, 0, Double(p.dest.minY + p.dest.maxY))
             emitNinePart(image: p.image, contentsRect: s.contentsRect.standardized, center: s.contentsCenter.standardized,
-                         dest: p.dest, shape: shape, map: map, filter: p.filter, scale: s.contentsScale, clip: clip,
+                         dest: p.dest, shape: shape, map: contentsFlipped ? mirror.concatenating(map) : map, filter: p.filter, scale: s.contentsScale, clip: clip,
                          opacity: opacity)
             return
         }
@@ -348,7 +360,7 @@ package final class DrawListBuilder {
         let o0 = map.apply(x: 0, y: 0), o1 = map.apply(x: s.shadowOffset.width, y: s.shadowOffset.height)
         let shadowShift = SIMD2(o1.x - o0.x, o1.y - o0.y)
         let hasShadow = hasShadow && shadowShift.x.isFinite && shadowShift.y.isFinite
-        if !hasShadow && layer.mask == nil && !groupOpacity { return emitContent(layer, matrix: matrix, clip: clip, opacity: opacity * s.opacity) }
+        if !hasShadow && layer.mask == nil && !groupOpacity && s.compositing.blendMode == nil { return emitContent(layer, matrix: matrix, clip: clip, opacity: opacity * s.opacity) }
         if hasShadow {
             let reach = deviceInt(max(0, s.shadowRadius * 3 * Self.linearScale(map)).rounded(.up)) + 2
             let dx = deviceInt(abs(shadowShift.x).rounded(.up)), dy = deviceInt(abs(shadowShift.y).rounded(.up))
@@ -404,7 +416,8 @@ package final class DrawListBuilder {
         }
         commands.append(FillCommand(shape: rect, localToDevice: .identity,
                                     paint: .texture(offscreen, map: place, filter: .nearest),
-                                    opacity: groupAlpha, clip: Clip(rect: clip.rect)))
+                                    opacity: groupAlpha, clip: Clip(rect: clip.rect),
+                                    blendMode: s.compositing.blendMode ?? .normal))
     }
 
     /// Lists the passes that multiply `offscreen` by the alpha of `mask` (in the owner's plane

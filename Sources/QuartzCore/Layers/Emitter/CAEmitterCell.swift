@@ -4,7 +4,9 @@ import Foundation
 /// turn, grow and change colour, and the image they show (Apple's `CAEmitterCell`).
 ///
 /// Differs from Apple: a layer reads its cells' values when `emitterCells` is set (and a cell
-/// its sub-cells' when the layer does), so change a cell, then set the array again; no archiving.
+/// its sub-cells' when the layer does), so change a cell, then set the array again (or set it
+/// through the layer: `setValue(_:forKeyPath: "emitterCells.<name>.<key>")`). Cells archive
+/// (NSSecureCoding); a `CAEmitterLayer` archive does not yet carry its cells.
 open class CAEmitterCell: NSObject, CAMediaTiming, @unchecked Sendable {
     /// The cell's values.
     package var values = EmitterCellState()
@@ -13,13 +15,20 @@ open class CAEmitterCell: NSObject, CAMediaTiming, @unchecked Sendable {
     /// A cell with Apple's defaults (birth rate 0: it emits nothing until given one).
     public required override init() { super.init() }
 
+    /// A cell read from an archive written by `encode(with:)`; nil when `coder` is not keyed.
+    public required init?(coder: NSCoder) {
+        super.init()
+        guard decodeCell(from: coder) else { return nil }
+    }
+
     /// Apple's `+emitterCell`: a new cell.
     open class func emitterCell() -> Self { self.init() }
 
     /// Apple's default value of a cell property, nil for unknown keys.
     open class func defaultValue(forKey key: String) -> Any? { EmitterCellState().propertyValue(forKey: key) ?? nil }
 
-    /// Whether `key` is archived; Strata archives no cells, so always true as Apple's default.
+    /// Whether `key` is written when the cell is archived; true (Apple's default). Override it
+    /// to leave keys out.
     open func shouldArchiveValue(forKey key: String) -> Bool { true }
 
     /// The value of a cell property by Apple's key (Strata: unknown keys give nil with a message) ("birthRate", "enabled", "emitterCells", …).

@@ -125,4 +125,37 @@ open class CAEmitterLayer: CALayer {
         if let v = EmitterLayerState().propertyValue(forKey: key) { return KVCBoxing.box(v) }
         return super.defaultValue(forKey: key)
     }
+
+    // MARK: Cells by name in key paths
+
+    /// The value at `keyPath`; `emitterCells.<name>.<property>` (and, through a cell's own
+    /// cells, `emitterCells.<name>.emitterCells.<name>.<property>`) is the property of the
+    /// first cell with that name, `emitterCells.<name>` the cell itself, as on Apple. A
+    /// presentation copy reads the animated values. An unknown name gives nil.
+    open override func value(forKeyPath keyPath: String) -> Any? {
+        guard let path = EmitterCellKeyPath(keyPath) else { return super.value(forKeyPath: keyPath) }
+        if isPresentationCopy, let key = path.key {
+            return KVCBoxing.box(state.emitter!.cellValue(at: path) ?? nil)
+        }
+        guard let cell = CAEmitterCell.cell(at: path.names, in: emitterCells) else { return nil }
+        guard let key = path.key else { return cell }
+        return KVCBoxing.box(cell.value(forKey: key))
+    }
+
+    /// Sets the value at `keyPath`; a cell path (see `value(forKeyPath:)`) sets the property of
+    /// the named cell and the layer reads its cells again. An unknown name, a key the cell does
+    /// not have or a value that does not fit is reported and changes nothing.
+    ///
+    /// Differs from Apple: the change is not animated implicitly.
+    open override func setValue(_ value: Any?, forKeyPath keyPath: String) {
+        guard let path = EmitterCellKeyPath(keyPath) else { return super.setValue(value, forKeyPath: keyPath) }
+        guard let key = path.key, key != "emitterCells" else {
+            return StrataDiagnostics.report("CAEmitterLayer.setValue(_:forKeyPath: \"\(keyPath)\"): name a cell property after the cell")
+        }
+        guard let cell = CAEmitterCell.cell(at: path.names, in: emitterCells) else {
+            return StrataDiagnostics.report("CAEmitterLayer.setValue(_:forKeyPath: \"\(keyPath)\"): no emitter cell is named \"\(path.names.joined(separator: "\" / \""))\"; nothing set")
+        }
+        cell.setValue(value, forKey: key)
+        emitterCells = emitterCells    // the layer reads its cells' values when they are set
+    }
 }

@@ -67,6 +67,11 @@ package struct EmitterCellState: @unchecked Sendable {
         "beginTime": \.beginTime, "duration": \.duration, "timeOffset": \.timeOffset, "repeatDuration": \.repeatDuration,
     ]
 
+    /// Every key `propertyValue(forKey:)` knows, in a fixed order (what a cell archives).
+    package static let propertyKeys: [String] = floats.keys.sorted() + cgFloats.keys.sorted() + doubles.keys.sorted()
+        + ["name", "enabled", "color", "contents", "contentsRect", "minificationFilter", "magnificationFilter",
+           "autoreverses", "fillMode"]
+
     /// The value of a KVC key (Apple's names: "enabled", "birthRate", …), nil when not a key.
     package func propertyValue(forKey key: String) -> Any?? {
         if let k = Self.floats[key] { return .some(self[keyPath: k]) }
