@@ -34,6 +34,7 @@ public struct SceneFuzzer {
     /// at 0 (the checker does).
     public func scene(seed: UInt64) -> Scene {
         var g = Builder(rng: FuzzRandom(seed: seed), size: CGFloat(size))
+        g.extra = FuzzRandom(seed: seed ^ 0x5452_414E_5349_5431)
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         let root = CALayer()
@@ -62,6 +63,9 @@ struct FuzzRandom: RandomNumberGenerator {
 struct Builder {
     var rng: FuzzRandom
     let size: CGFloat
+    /// A second stream for choices added later (transitions), so that `rng` and thus every
+    /// earlier seed's scene stay as they were.
+    var extra = FuzzRandom(seed: 0)
     /// Layers made so far (the tree stops growing at `maximumLayers`).
     var count = 0
     let maximumLayers = 48
@@ -206,14 +210,7 @@ struct Builder {
     /// and then a transition of any type (the 3D and curl types included, and an unknown one).
     mutating func animate(_ l: CALayer) {
         let duration = pick([0.5, 1, 2, 1e-9, 1e9])
-        if chance(0.1) {
-            let t = CATransition()
-            t.type = pick([.fade, .push, .cube, .oglFlip, .flip, .pageCurl, .pageUnCurl, CATransitionType(rawValue: "suckEffect")])
-            t.subtype = pick([nil, .fromLeft, .fromRight, .fromTop, .fromBottom])
-            t.duration = duration
-            if chance(0.3) { t.startProgress = Float(double(-1...2)); t.endProgress = pick([Float.nan, 0.5, 2]) }
-            l.add(t, forKey: nil)
-        }
+        addTransitionNowAndThen(l, duration: duration)
         func basic(_ b: inout Builder) -> CAAnimation {
             let (key, from, to) = b.animatedValues()
             let a = CABasicAnimation(keyPath: key)
@@ -243,6 +240,18 @@ struct Builder {
             g.duration = duration
             l.add(g, forKey: "fuzz")
         }
+    }
+
+    /// One time in ten, a transition of any type, its choices from the `extra` stream.
+    mutating func addTransitionNowAndThen(_ l: CALayer, duration: Double) {
+        func pick<T>(_ options: [T]) -> T { options[Int.random(in: 0...options.count - 1, using: &extra)] }
+        guard Double.random(in: 0..<1, using: &extra) < 0.1 else { return }
+        let t = CATransition()
+        t.type = pick([.fade, .push, .cube, .oglFlip, .flip, .pageCurl, .pageUnCurl, CATransitionType(rawValue: "suckEffect")])
+        t.subtype = pick([nil, .fromLeft, .fromRight, .fromTop, .fromBottom])
+        t.duration = duration
+        if pick([true, false, false]) { t.startProgress = pick([-1, 0.3, 2]); t.endProgress = pick([Float.nan, 0.5, 2]) }
+        l.add(t, forKey: nil)
     }
 
     /// A key path and two values for it (possibly NaN, infinite or of the wrong type).
