@@ -61,8 +61,8 @@ struct FuzzRandom: RandomNumberGenerator {
 /// The random choices of one scene.
 struct Builder {
     var rng: FuzzRandom
-    /// A second stream for choices added later (compositing filters, emitter-cell key paths), so
-    /// `rng` draws what it always drew and earlier seeds keep naming the same scenes.
+    /// A second stream for choices added later (compositing filters, emitter-cell key paths,
+    /// transitions), so `rng` draws what it always drew and earlier seeds keep naming the same scenes.
     var extra: FuzzRandom
     let size: CGFloat
     /// Layers made so far (the tree stops growing at `maximumLayers`).
@@ -215,9 +215,11 @@ struct Builder {
         }
     }
 
-    /// A basic, keyframe or grouped animation, with NaN and infinities among its values.
+    /// A basic, keyframe or grouped animation, with NaN and infinities among its values; now
+    /// and then a transition of any type (the 3D and curl types included, and an unknown one).
     mutating func animate(_ l: CALayer) {
         let duration = pick([0.5, 1, 2, 1e-9, 1e9])
+        addTransitionNowAndThen(l, duration: duration)
         func basic(_ b: inout Builder) -> CAAnimation {
             let (key, from, to) = b.animatedValues()
             let a = CABasicAnimation(keyPath: key)
@@ -247,6 +249,18 @@ struct Builder {
             g.duration = duration
             l.add(g, forKey: "fuzz")
         }
+    }
+
+    /// One time in ten, a transition of any type, its choices from the `extra` stream.
+    mutating func addTransitionNowAndThen(_ l: CALayer, duration: Double) {
+        func pick<T>(_ options: [T]) -> T { options[Int.random(in: 0...options.count - 1, using: &extra)] }
+        guard Double.random(in: 0..<1, using: &extra) < 0.1 else { return }
+        let t = CATransition()
+        t.type = pick([.fade, .push, .cube, .oglFlip, .flip, .pageCurl, .pageUnCurl, CATransitionType(rawValue: "suckEffect")])
+        t.subtype = pick([nil, .fromLeft, .fromRight, .fromTop, .fromBottom])
+        t.duration = duration
+        if pick([true, false, false]) { t.startProgress = pick([-1, 0.3, 2]); t.endProgress = pick([Float.nan, 0.5, 2]) }
+        l.add(t, forKey: nil)
     }
 
     /// A key path and two values for it (possibly NaN, infinite or of the wrong type).

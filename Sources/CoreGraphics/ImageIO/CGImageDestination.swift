@@ -65,33 +65,12 @@ public final class CGImageDestination: @unchecked Sendable {
         do {
             switch format {
             case .png: return try first.image.pngData()
-            case .jpeg: return try Self.jpegData(first.image, quality: first.quality)
+            case .jpeg: return try first.image.jpegData(quality: first.quality)
             }
         } catch {
             StrataDiagnostics.report("CGImageDestinationFinalize: \(error)")
             return nil
         }
-    }
-
-    static func jpegData(_ image: CGImage, quality: Double) throws -> Data {
-        let s = image.surface
-        // libjpeg takes one stride: copy to tight rows when the surface's are padded.
-        var tight = [UInt32](repeating: 0, count: max(s.width * s.height, 1))
-        for y in 0..<s.height {
-            for x in 0..<s.width { tight[y * s.width + x] = s.pixels[y * s.stride + x] }
-        }
-        var out: UnsafeMutablePointer<UInt8>?
-        var size: UInt = 0
-        var message = [CChar](repeating: 0, count: Int(JMSG_LENGTH_MAX))
-        let q = Int32((min(max(quality.isNaN ? 0.75 : quality, 0), 1) * 100).rounded())
-        let ok = tight.withUnsafeBytes { raw in
-            strata_jpeg_write_bgra(raw.baseAddress, UInt32(s.width), UInt32(s.height), max(q, 1), &out, &size, &message)
-        }
-        defer { free(out) }
-        guard ok != 0, let out else {
-            throw CGImageError(.corrupt, source: "JPEG data", detail: String(cString: message), format: "JPEG")
-        }
-        return Data(bytes: out, count: Int(size))
     }
 }
 
