@@ -11,7 +11,7 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench", abstract: "Run the translucent-layers benchmark and print one JSON line per run.")
 
-    @Option(help: "2d, 3d, image, shapes, paths, spinner, glyphs or all (all: 2d, 3d, image).") var variant: String = "2d"
+    @Option(help: "2d, 3d, image, shapes, paths, spinner, glyphs, app or all (all: 2d, 3d, image). app: eight music-player cards on 1280 × 800 (--layers 1: one 300 × 460 card on 800 × 600).") var variant: String = "2d"
     @Option(parsing: .unconditional, help: "Layer count, or a comma-separated sweep (50,100,200,400).") var layers: String = "100"
     @Option(help: "headless or window.") var mode: String = "headless"
     @Option(parsing: .unconditional, help: "Measured frames.") var frames: Int = 600
@@ -26,7 +26,8 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Redraw and present every pixel of every frame (damage tracking off), to compare.") var noDamage = false
 
     func validate() throws {
-        guard ["2d", "3d", "image", "shapes", "paths", "spinner", "glyphs", "all"].contains(variant) else { throw ValidationError("--variant must be 2d, 3d, image, shapes, paths, spinner, glyphs or all") }
+        guard ["2d", "3d", "image", "shapes", "paths", "spinner", "glyphs", "app", "all"].contains(variant) else { throw ValidationError("--variant must be 2d, 3d, image, shapes, paths, spinner, glyphs, app or all") }
+        guard variant != "app" || mode == "headless" else { throw ValidationError("--variant app runs headless only for now") }
         guard variant != "paths" || mode == "headless" else { throw ValidationError("--variant paths runs headless only (it draws through CGContext)") }
         guard ["headless", "window"].contains(mode) else { throw ValidationError("--mode must be headless or window") }
         guard parsedLayers != nil else { throw ValidationError("--layers must be positive integers ≤ 10000, e.g. 100 or 50,100,200,400") }
@@ -53,6 +54,7 @@ struct BenchCommand: ParsableCommand {
         if variant == "paths" { return try runPaths() }
         if variant == "spinner" { return try runSpinner() }
         if variant == "glyphs" { return try runGlyphs() }
+        if variant == "app" { return try runApp() }
         if noStrokeCache { ShapeGeometryCache.shared = .uncached() }
         let variants: [String] = variant == "all" ? BenchmarkScene.Variant.allCases.map(\.rawValue) : [variant]
         if let k = dumpFrame {
@@ -118,6 +120,33 @@ extension BenchCommand {
         if profile && !jsonOnly { FileHandle.standardError.write(Data(result.profile.utf8)) }
     }
 
+    /// `--variant app`: `AppBenchScene`, eight music-player cards (three animating, one of them
+    /// flipping in 3D, one redrawing a custom animatable property on the app thread every
+    /// frame); `--layers 1` is one 300 × 460 card on 800 × 600 whose children animate. The JSON
+    /// line adds the resident set size at the end of the run (`rss_mb`).
+    func runApp() throws {
+        let single = parsedLayers?.first == 1
+        let scene = BenchRunner.Scene(name: single ? "app-card" : "app",
+                                      size: single ? AppBenchScene.singleCardCanvas : AppBenchScene.screenSize,
+                                      make: { single ? AppBenchScene.makeSingleCard() : AppBenchScene.make() },
+                                      display: { CALayer.displayAnimatedProperties(in: $0) })
+        if let k = dumpFrame {
+            guard let out, k >= 0 else { throw ValidationError("--dump-frame K needs K ≥ 0 and --out FILE") }
+            let image = try BenchRunner.image(scene: scene, frame: k, threads: threads, damage: !noDamage)
+            try image.writePNG(to: URL(fileURLWithPath: out))
+            say("wrote \(out) (frame \(k), t = \(Double(k) / 60) s)")
+            return
+        }
+        var runner = BenchRunner(variant: scene.name, layers: single ? 1 : 8, frames: frames, warmup: warmup,
+                                 threads: threads, presenter: nil, progress: !jsonOnly, profile: profile)
+        runner.scene = scene
+        runner.damage = !noDamage
+        var result = try runner.run()
+        result.residentMB = BenchRunner.residentMegabytes()
+        say(result.json(mode: mode))
+        if profile && !jsonOnly { FileHandle.standardError.write(Data(result.profile.utf8)) }
+    }
+
     /// `--variant paths`: the vector-drawing scene through `CGContext`, timed as a whole
     /// (every frame is drawn in full at its own time: clear, then fill and stroke each shape).
     func runPaths() throws {
@@ -169,6 +198,16 @@ struct BenchRunner {
         var name: String
         var size: CGSize
         var make: () -> CALayer
+        /// App-thread work before each frame's commit (custom animatable properties redraw).
+        var display: ((CALayer) -> Void)? = nil
+    }
+
+    /// The process's resident set size in MB (/proc/self/statm), or nil where unreadable.
+    static func residentMegabytes() -> Double? {
+        guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return nil }
+        let fields = statm.split(separator: " ")
+        guard fields.count > 1, let pages = Double(fields[1]) else { return nil }
+        return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
     }
 
     struct Result {
@@ -182,6 +221,8 @@ struct BenchRunner {
         /// pixels re-rasterised and presented (damage) over all measured frames.
         var damage: Bool?
         var redrawnPixels = 0, damagedPixels = 0
+        /// The resident set size after the run (`app`).
+        var residentMB: Double?
         var fps: Double { Double(frames) / seconds }
         /// One JSON line. Strings go in by interpolation: `String(format:)` with `%@` and a Swift
         /// `String` bridges it to a temporary `NSString` on Linux, which corrupted the heap.
@@ -195,6 +236,7 @@ struct BenchRunner {
                 line += ",\"ms_frame\":\(f(seconds / n * 1000, 3)),\"damage\":\(damage),"
                     + "\"px_redrawn\":\(redrawnPixels / Swift.max(frames, 1)),\"px_damaged\":\(damagedPixels / Swift.max(frames, 1))"
             }
+            if let residentMB { line += ",\"rss_mb\":\(f(residentMB, 1))" }
             return line + "}"
         }
         var profile: String {
@@ -233,13 +275,14 @@ struct BenchRunner {
             var result = Result(variant: scene?.name ?? variant, layers: layers, frames: frames, threads: threads,
                                 seconds: 0, anim: 0, raster: 0, present: 0)
             if scene != nil { result.damage = damage }
-            for k in 0..<warmup { try frame(k, renderer, clock) }
+            for k in 0..<warmup { try frame(k, renderer, clock, root: root) }
             if profile { renderer.rasterProfile = RasterProfile() }
             // Pipelined like a compositor: frame k + 1 is evaluated (animations, draw list) on
             // another thread while frame k is rasterised and presented. Every frame is still
             // evaluated and drawn in full, at its own time.
             let prepareQueue = DispatchQueue(label: "org.strata.bench.prepare", qos: .userInteractive)
             let start = DispatchTime.now().uptimeNanoseconds
+            displayForFrame(0, root, clock)
             var next: CARenderer.PreparedFrame? = renderer.prepareFrame(atTime: Self.time(ofFrame: 0))
             for k in 0..<frames {
                 guard let current = next else { break }
@@ -247,6 +290,7 @@ struct BenchRunner {
                 let box = FrameBox()
                 let group = DispatchGroup()
                 if k + 1 < frames {
+                    displayForFrame(k + 1, root, clock)
                     let t = Self.time(ofFrame: k + 1)
                     prepareQueue.async(group: group) { box.frame = renderer.prepareFrame(atTime: t) }
                 }
@@ -277,9 +321,21 @@ struct BenchRunner {
     /// Scene time of frame k: k/60 (fixed timestep: every run does identical work).
     static func time(ofFrame k: Int) -> CFTimeInterval { Double(k) / 60 }
 
+    /// The scene's app-thread work for frame k (at k's time), committed; the clock is left at k's
+    /// time only when there is no such work.
+    private func displayForFrame(_ k: Int, _ root: CALayer, _ clock: CAMediaClock) {
+        guard let display = scene?.display else { return }
+        let now = clock.time
+        clock.set(Self.time(ofFrame: k))
+        display(root)
+        CATransaction.flush()
+        clock.set(now)
+    }
+
     /// Renders frame k unpipelined (warm-up, and the test of frame k); its timings are dropped.
-    private func frame(_ k: Int, _ renderer: CARenderer, _ clock: CAMediaClock) throws {
+    private func frame(_ k: Int, _ renderer: CARenderer, _ clock: CAMediaClock, root: CALayer? = nil) throws {
         let t = Self.time(ofFrame: k)
+        if let root { displayForFrame(k, root, clock) }
         clock.set(t)
         var discarded = Result(variant: "", layers: 0, frames: 0, threads: 0, seconds: 0, anim: 0, raster: 0, present: 0)
         try draw(renderer.prepareFrame(atTime: t), renderer, into: &discarded)
@@ -337,7 +393,7 @@ struct BenchRunner {
             renderer.layer = root
             var runner = BenchRunner(variant: "spinner", layers: 0, frames: 1, warmup: 0, threads: threads, presenter: nil, progress: false)
             runner.scene = scene
-            for j in 0...k { try runner.frame(j, renderer, clock) }
+            for j in 0...k { try runner.frame(j, renderer, clock, root: root) }
             return renderer.makeImage()
         }
     }
