@@ -37,7 +37,7 @@ public enum AppBenchScene {
     /// The screen of eight cards; scene time 0 is when it is committed.
     public static func make() -> CALayer {
         SceneParts.withoutActions {
-            let root = SceneParts.root(screenSize, color: SceneParts.color(0x12, 0x13, 0x18))
+            let root = SceneParts.root(screenSize, color: SceneParts.color(0xDD, 0xE1, 0xEA))
             let columns = 4
             let gapX = (screenSize.width - CGFloat(columns) * screenCardSize.width) / CGFloat(columns + 1)
             let gapY = (screenSize.height - 2 * screenCardSize.height) / 3
@@ -55,7 +55,7 @@ public enum AppBenchScene {
     /// One 300 × 460 card on an 800 × 600 canvas, its children animating (issue 21's card).
     public static func makeSingleCard(shadow: Bool = true) -> CALayer {
         SceneParts.withoutActions {
-            let root = SceneParts.root(singleCardCanvas, color: SceneParts.color(0x12, 0x13, 0x18))
+            let root = SceneParts.root(singleCardCanvas, color: SceneParts.color(0xDD, 0xE1, 0xEA))
             let c = card(index: 0, size: singleCardSize, motion: .children)
             if !shadow { c.shadowOpacity = 0 }
             c.position = CGPoint(x: singleCardCanvas.width / 2, y: singleCardCanvas.height / 2)
