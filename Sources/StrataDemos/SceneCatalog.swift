@@ -8,7 +8,7 @@ public enum SceneCatalog {
     public static let all: [DemoScene] = [
         .affineRotate, .compound, .shear, .rotateY, .rotateYPerspective, .sharedPerspective,
         .backface, .nestedZ, .nestedY, .litCube, .boxFlat, .boxClosed, .card,
-        .intersectingPlanes, .translucent100, .drawing, .customProperty,
+        .intersectingPlanes, .translucent100, .drawing, .customProperty, .app, .appCard,
     ]
 
     /// The scene called `name`, or nil when there is none.

@@ -51,6 +51,7 @@ struct BenchCommand: ParsableCommand {
         if variant == .paths { return try runPaths() }
         if variant == .spinner { return try runSpinner() }
         if variant == .glyphs { return try runGlyphs() }
+        if variant == .app { return try runApp() }
         if noStrokeCache { ShapeGeometryCache.shared = .uncached() }
         let variants: [String] = variant == .all ? BenchmarkScene.Variant.allCases.map(\.rawValue) : [variant.rawValue]
         if let k = dumpFrame {
@@ -117,6 +118,34 @@ extension BenchCommand {
         if profile && !jsonOnly { FileHandle.standardError.write(Data(result.profile.utf8)) }
     }
 
+    /// `--variant app`: `AppBenchScene`, eight music-player cards (three animating, one of them
+    /// flipping in 3D, one redrawing a custom animatable property on the app thread every
+    /// frame); `--layers 1` is one 300 × 460 card on 800 × 600 whose children animate. The JSON
+    /// line adds the resident set size at the end of the run (`rss_mb`). In a window too.
+    func runApp() throws {
+        let single = parsedLayers?.first == 1
+        let scene = BenchRunner.Scene(name: single ? "app-card" : "app",
+                                      size: single ? AppBenchScene.singleCardCanvas : AppBenchScene.screenSize,
+                                      make: { single ? AppBenchScene.makeSingleCard() : AppBenchScene.make() },
+                                      display: { CALayer.displayAnimatedProperties(in: $0) })
+        if let k = dumpFrame {
+            guard let out, k >= 0 else { throw ValidationError("--dump-frame K needs K ≥ 0 and --out FILE") }
+            let image = try BenchRunner.image(scene: scene, frame: k, threads: threads, damage: !noDamage)
+            try image.writePNG(to: URL(fileURLWithPath: out))
+            say("wrote \(out) (frame \(k), t = \(Double(k) / 60) s)")
+            return
+        }
+        let presenter: BenchPresenter? = mode == .window ? try MainActor.assumeIsolated { try BenchPresenter.open(size: scene.size) } : nil
+        var runner = BenchRunner(variant: scene.name, layers: single ? 1 : 8, frames: frames, warmup: warmup,
+                                 threads: threads, presenter: presenter, progress: !jsonOnly, profile: profile)
+        runner.scene = scene
+        runner.damage = !noDamage
+        var result = try runner.run()
+        result.residentMB = BenchRunner.residentMegabytes()
+        say(result.json(mode: mode.rawValue))
+        if profile && !jsonOnly { FileHandle.standardError.write(Data(result.profile.utf8)) }
+    }
+
     /// `--variant paths`: the vector-drawing scene through `CGContext`, timed as a whole
     /// (every frame is drawn in full at its own time: clear, then fill and stroke each shape).
     func runPaths() throws {
@@ -168,6 +197,16 @@ struct BenchRunner {
         var name: String
         var size: CGSize
         var make: () -> CALayer
+        /// App-thread work before each frame's commit (custom animatable properties redraw).
+        var display: ((CALayer) -> Void)? = nil
+    }
+
+    /// The process's resident set size in MB (/proc/self/statm), or nil where unreadable.
+    static func residentMegabytes() -> Double? {
+        guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return nil }
+        let fields = statm.split(separator: " ")
+        guard fields.count > 1, let pages = Double(fields[1]) else { return nil }
+        return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
     }
 
     struct Result {
@@ -181,6 +220,8 @@ struct BenchRunner {
         /// pixels re-rasterised and presented (damage) over all measured frames.
         var damage: Bool?
         var redrawnPixels = 0, damagedPixels = 0
+        /// The resident set size after the run (`app`).
+        var residentMB: Double?
         var fps: Double { Double(frames) / seconds }
         /// One JSON line with BENCHMARK.md's keys (and the damage keys for scenes that report it).
         func json(mode: String) -> String {
@@ -194,13 +235,14 @@ struct BenchRunner {
                 line.px_redrawn = redrawnPixels / Swift.max(frames, 1)
                 line.px_damaged = damagedPixels / Swift.max(frames, 1)
             }
+            line.rss_mb = residentMB.map { JSONLine.rounded($0, 1) }
             return JSONLine.encode(line)
         }
         /// The keys of one line, in BENCHMARK.md's spelling; the damage keys are left out when nil.
         struct Line: Encodable {
             var variant: String, layers: Int, mode: String, frames: Int, fps: Double
             var ms_anim: Double, ms_raster: Double, ms_present: Double, threads: Int
-            var ms_frame: Double?, damage: Bool?, px_redrawn: Int?, px_damaged: Int?
+            var ms_frame: Double?, damage: Bool?, px_redrawn: Int?, px_damaged: Int?, rss_mb: Double?
         }
         var profile: String {
             let total = anim + raster + present
@@ -243,13 +285,14 @@ struct BenchRunner {
                 nonisolated(unsafe) let runner = self, scene = root, manual = clock
                 return try MainActor.assumeIsolated { try runner.runInWindow(root: scene, size: size, clock: manual) }
             }
-            for k in 0..<warmup { try frame(k, renderer, clock) }
+            for k in 0..<warmup { try frame(k, renderer, clock, root: root) }
             if profile { renderer.rasterProfile = RasterProfile() }
             // Pipelined like a compositor: frame k + 1 is evaluated (animations, draw list) on
             // another thread while frame k is rasterised and presented. Every frame is still
             // evaluated and drawn in full, at its own time.
             let prepareQueue = DispatchQueue(label: "org.strata.bench.prepare", qos: .userInteractive)
             let start = DispatchTime.now().uptimeNanoseconds
+            displayForFrame(0, root, clock)
             var next: CARenderer.PreparedFrame? = renderer.prepareFrame(atTime: Self.time(ofFrame: 0))
             for k in 0..<frames {
                 guard let current = next else { break }
@@ -257,6 +300,7 @@ struct BenchRunner {
                 let box = FrameBox()
                 let group = DispatchGroup()
                 if k + 1 < frames {
+                    displayForFrame(k + 1, root, clock)
                     let t = Self.time(ofFrame: k + 1)
                     prepareQueue.async(group: group) { box.frame = renderer.prepareFrame(atTime: t) }
                 }
@@ -289,14 +333,18 @@ struct BenchRunner {
         if scene != nil { result.damage = damage }
         var discarded = result
         for k in 0..<warmup {
+            displayForFrame(k, root, clock)
             clock.set(Self.time(ofFrame: k))
             Self.add(window.renderFrame(at: Self.time(ofFrame: k), preparingNextAt: nil), wall: 0, to: &discarded)
         }
         if profile { window.renderer.rasterProfile = RasterProfile() }
         let start = DispatchTime.now().uptimeNanoseconds
+        displayForFrame(0, root, clock)
         for k in 0..<frames {
             let t = Self.time(ofFrame: k)
             clock.set(t)
+            // Frame k + 1 is prepared during this call: its app-thread work comes first.
+            if k + 1 < frames { displayForFrame(k + 1, root, clock) }
             let f0 = DispatchTime.now().uptimeNanoseconds
             let stats = window.renderFrame(at: t, preparingNextAt: k + 1 < frames ? Self.time(ofFrame: k + 1) : nil)
             Self.add(stats, wall: Double(DispatchTime.now().uptimeNanoseconds - f0) * 1e-9, to: &result)
@@ -335,7 +383,19 @@ struct BenchRunner {
     static func time(ofFrame k: Int) -> CFTimeInterval { Double(k) / 60 }
 
     /// Renders frame k unpipelined (warm-up, and the test of frame k); its timings are dropped.
-    private func frame(_ k: Int, _ renderer: CARenderer, _ clock: CAMediaClock) throws {
+    /// The scene's app-thread work for frame k (at k's time), committed; the clock is left at k's
+    /// time only when there is no such work.
+    private func displayForFrame(_ k: Int, _ root: CALayer, _ clock: CAMediaClock) {
+        guard let display = scene?.display else { return }
+        let now = clock.time
+        clock.set(Self.time(ofFrame: k))
+        display(root)
+        CATransaction.flush()
+        clock.set(now)
+    }
+
+    private func frame(_ k: Int, _ renderer: CARenderer, _ clock: CAMediaClock, root: CALayer? = nil) throws {
+        if let root { displayForFrame(k, root, clock) }
         let t = Self.time(ofFrame: k)
         clock.set(t)
         var discarded = Result(variant: "", layers: 0, frames: 0, threads: 0, seconds: 0, anim: 0, raster: 0, present: 0)
@@ -374,7 +434,7 @@ struct BenchRunner {
             renderer.layer = root
             var runner = BenchRunner(variant: "spinner", layers: 0, frames: 1, warmup: 0, threads: threads, presenter: nil, progress: false)
             runner.scene = scene
-            for j in 0...k { try runner.frame(j, renderer, clock) }
+            for j in 0...k { try runner.frame(j, renderer, clock, root: root) }
             return renderer.makeImage()
         }
     }

@@ -21,7 +21,7 @@ func sceneMatchesItsGolden(_ name: String) throws {
 @Test(.manualClock) func catalogNamesAreUniqueAndResolve() {
     let names = SceneCatalog.all.map(\.name)
     #expect(Set(names).count == names.count)
-    #expect(names.count == 17)
+    #expect(names.count == 19)
     for n in names { #expect(SceneCatalog.named(n)?.name == n) }
     #expect(SceneCatalog.named("no-such-scene") == nil)
 }

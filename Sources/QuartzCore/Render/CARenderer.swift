@@ -60,6 +60,8 @@ public final class CARenderer: @unchecked Sendable {
     private let contentCache = LayerContentCache()
     /// Bitmaps of `shouldRasterize` subtrees, across frames.
     private let rasterCache = RasterizedLayerCache()
+    /// Shadow masks of known shapes (shadow paths, opaque rounded layers), across frames.
+    private let shadowCache = ShadowCache()
     /// Still subtrees' presentation and drawing, across the frames of one commit: a frame
     /// re-evaluates, re-emits and re-prepares only what can change (with `redrawsDamageOnly`).
     private let stillNodes = StillNodes()
@@ -97,6 +99,9 @@ public final class CARenderer: @unchecked Sendable {
         /// Fill commands copied from earlier frames rather than built again: what still
         /// subtrees (no animation below them) drew, kept while no commit changes the tree.
         public var keptCommandCount = 0
+        /// Shadows whose pixels were computed this frame (masks made or blurred); 0 while every
+        /// shadow is reused from an earlier frame.
+        public var shadowsDrawn = 0
 
         /// Statistics of a frame that did nothing.
         public init() {}
@@ -198,6 +203,8 @@ public final class CARenderer: @unchecked Sendable {
         builder.contentCache = contentCache
         rasterCache.beginFrame()
         builder.rasterCache = rasterCache
+        shadowCache.beginFrame()
+        builder.shadowCache = shadowCache
         let s = presented.state
         let ax = s.bounds.origin.x + s.anchorPoint.x * s.bounds.width
         let ay = s.bounds.origin.y + s.anchorPoint.y * s.bounds.height
@@ -219,6 +226,7 @@ public final class CARenderer: @unchecked Sendable {
         stats.offscreenPixels = builder.offscreenPixels
         stats.rasterizedLayersDrawn = rasterCache.rendersThisFrame
         stats.keptCommandCount = builder.keptCommandCount
+        stats.shadowsDrawn = builder.shadowsDrawn
         lastDrawn = (generation, t, animated)
         let frame = PreparedFrame(.draw(prepared, clears: !coversSurface, statistics: stats), time: t)
         let drawn = redrawsDamageOnly ? prepared.drawnCommands : nil

@@ -9,9 +9,11 @@ import Raster
 /// the same commands: a frame where only a spinner turns re-emits the spinner and copies the
 /// other 200 layers' commands. The copies carry a `RetainedCommand` token, so the damage diff
 /// matches them without comparing their values, and preparing the frame skips them unless a
-/// redraw reaches them. Only subtrees whose drawing is their commands alone are kept: none that
-/// lists an offscreen pass, reads the content or raster cache, or spends a replicator or
-/// particle budget.
+/// redraw reaches them. A subtree that lists offscreen passes (a shadow, a mask, a group) is
+/// kept with them: its passes draw surfaces of its own, which keep their pixels, so they run
+/// once (each holds a `PassLatch`; frames re-list them until one has run) and later frames
+/// copy only the commands that read the surfaces. Subtrees that read the content or raster
+/// cache, or spend a replicator or particle budget, are not kept.
 package final class RetainedDrawing {
     struct Entry {
         let node: PresentedLayer
@@ -19,6 +21,8 @@ package final class RetainedDrawing {
         let clip: Clip
         let opacity: Float
         let commands: [FillCommand]
+        /// The passes that draw the surfaces the commands read, each latched.
+        let passes: [RenderPass]
     }
 
     private var entries: [ObjectIdentifier: Entry] = [:]
@@ -34,21 +38,25 @@ package final class RetainedDrawing {
         entries = [:]
     }
 
-    /// The commands `node` drew with exactly these inputs, if kept.
-    func commands(of node: PresentedLayer, matrix: CATransform3D, clip: Clip, opacity: Float) -> [FillCommand]? {
+    /// The commands `node` drew with exactly these inputs, and the passes of theirs that have
+    /// not run yet, if kept.
+    func commands(of node: PresentedLayer, matrix: CATransform3D, clip: Clip, opacity: Float)
+        -> (commands: [FillCommand], passes: [RenderPass])? {
         guard let e = entries[ObjectIdentifier(node)], e.node === node, e.opacity.bitPattern == opacity.bitPattern,
               Self.sameBits(e.matrix, matrix),
               e.clip.drawsSame(as: clip) else { return nil }
-        return e.commands
+        return (e.commands, e.passes.filter { !($0.latch?.isClaimed ?? true) })
     }
 
     /// Keeps what `node` drew (tokens given to the commands that had none), replacing what it
     /// drew with other inputs.
-    func keep(_ node: PresentedLayer, matrix: CATransform3D, clip: Clip, opacity: Float, commands: inout ArraySlice<FillCommand>) {
+    func keep(_ node: PresentedLayer, matrix: CATransform3D, clip: Clip, opacity: Float, commands: inout ArraySlice<FillCommand>,
+              passes: [RenderPass]) {
         for i in commands.indices where commands[i].retained == nil {
             commands[i].retained = RetainedCommand(for: commands[i])
         }
-        entries[ObjectIdentifier(node)] = Entry(node: node, matrix: matrix, clip: clip, opacity: opacity, commands: Array(commands))
+        entries[ObjectIdentifier(node)] = Entry(node: node, matrix: matrix, clip: clip, opacity: opacity, commands: Array(commands),
+                                                passes: passes)
     }
 
     /// Whether two matrices are the same bit for bit (−0 and 0 differ, a NaN equals itself).
@@ -69,14 +77,16 @@ extension DrawListBuilder {
     /// and keeps the result when nothing but commands came of it.
     func emitKept(_ layer: PresentedLayer, _ retained: RetainedDrawing, matrix: CATransform3D, clip: Clip, opacity: Float) {
         if let kept = retained.commands(of: layer, matrix: matrix, clip: clip, opacity: opacity) {
-            appendCommands(kept)
-            keptCommandCount += kept.count
+            for pass in kept.passes { appendPass(pass) }
+            appendCommands(kept.commands)
+            keptCommandCount += kept.commands.count
             return
         }
         let start = commandCount, passCount = passCountSoFar
         let budgets = (instanceBudget, particleBudget), uses = volatileUses
         emitAfresh(layer, matrix: matrix, clip: clip, opacity: opacity)
-        guard passCountSoFar == passCount, budgets == (instanceBudget, particleBudget), volatileUses == uses else { return }
-        withCommands(from: start) { retained.keep(layer, matrix: matrix, clip: clip, opacity: opacity, commands: &$0) }
+        guard budgets == (instanceBudget, particleBudget), volatileUses == uses else { return }
+        let passes = latchPasses(from: passCount)
+        withCommands(from: start) { retained.keep(layer, matrix: matrix, clip: clip, opacity: opacity, commands: &$0, passes: passes) }
     }
 }

@@ -36,6 +36,11 @@ package final class DrawListBuilder {
     var volatileUses = 0
     /// Commands copied from earlier frames this frame (`emitKept`).
     package var keptCommandCount = 0
+    /// Shadow masks kept across frames (nil: every shadow comes from the layer's pixels).
+    package var shadowCache: ShadowCache?
+    /// Shadows whose pixels are computed this frame (masks made, blur passes listed); 0 while
+    /// every shadow is reused.
+    package var shadowsDrawn = 0
 
     package init(target: IntRect, threads: Int) {
         self.target = target
@@ -82,6 +87,13 @@ package final class DrawListBuilder {
     /// Lists a pass; it runs after every pass listed before it.
     func appendPass(_ pass: RenderPass) { passes.append(pass) }
 
+    /// Gives the passes listed since `start` a latch each (those without one), so that they run
+    /// once whichever frame lists them, and returns them.
+    func latchPasses(from start: Int) -> [RenderPass] {
+        for i in start..<passes.count where passes[i].latch == nil { passes[i].latch = PassLatch() }
+        return Array(passes[start...])
+    }
+
     /// Draws `layer` (its plane mapped to device by `matrix`, flattened) and its subtree.
     func emit(_ layer: PresentedLayer, matrix: CATransform3D, clip: Clip, opacity: Float) {
         if layer.isKept, let retained { return emitKept(layer, retained, matrix: matrix, clip: clip, opacity: opacity) }
@@ -102,12 +114,17 @@ package final class DrawListBuilder {
         if !s.isDoubleSided && Self.isBackFacing(map, s.bounds) { return }
 
         if s.shouldRasterize, emitRasterized(layer, matrix: matrix, clip: clip, opacity: opacity) { return }
-        let hasShadow = s.shadowOpacity > 0 && s.shadowColor.map { $0.alpha > 0 } ?? false
+        var hasShadow = s.shadowOpacity > 0 && s.shadowColor.map { $0.alpha > 0 } ?? false
         let hasVisibleSublayers = layer.sublayers.contains { !$0.state.isHidden }
         // A group: translucent with sublayers, or with overlapping parts of its own (background,
         // contents, border), which then show through one another only at the group's opacity.
         let groupOpacity = s.allowsGroupOpacity && s.opacity < 1 && !layer.isTransformLayer
             && (hasVisibleSublayers || Self.ownPartCount(s) > 1)
+        // A shadow whose shape is known is drawn now, under the layer, which then needs no pass for it.
+        if hasShadow, !layer.isTransformLayer,
+           emitShadowOfKnownShape(layer, matrix: matrix, clip: clip, opacity: opacity, groupOpacity: groupOpacity) {
+            hasShadow = false
+        }
         if groupOpacity, layer.mask == nil, !hasShadow, !hasVisibleSublayers,
            emitContentsOverBackground(layer, matrix: matrix, clip: clip, opacity: opacity * s.opacity)
             || emitCachedContent(layer, matrix: matrix, clip: clip, opacity: opacity * s.opacity) { return }
@@ -391,10 +408,22 @@ package final class DrawListBuilder {
         let rect = RoundedRect(minX: Double(area.x0), minY: Double(area.y0), maxX: Double(area.x1), maxY: Double(area.y1))
         let groupAlpha = opacity * (groupOpacity ? s.opacity : 1)
         if hasShadow, let sc = s.shadowColor {
-            let shadow = Surface(width: w, height: h)
-            offscreenPixels += w * h
             let radius = Double(s.shadowRadius) * Self.linearScale(map)
-            if let path = s.shadowPath, let hull = Self.shadowPolygon(path, map: map, dx: -area.x0, dy: -area.y0) {
+            // A wide blur runs at half resolution (below).
+            let half = s.shadowPath == nil && radius.isFinite && radius >= 6
+            let shadow = half ? Surface(width: (w + 1) / 2 + 1, height: (h + 1) / 2 + 1) : Surface(width: w, height: h)
+            offscreenPixels += shadow.width * shadow.height
+            shadowsDrawn += 1
+            if half {
+                // The layer's alpha (masked) averaged over 2 × 2 pixels (a bilinear sample at the
+                // middle of each block is exactly that), blurred by what bilinear drawing back
+                // leaves to add (σ² − 4/6): a quarter of the pixels, the same shadow.
+                let reduce = FillCommand(shape: RoundedRect(minX: 0, minY: 0, maxX: Double(shadow.width), maxY: Double(shadow.height)),
+                                         localToDevice: .identity,
+                                         paint: .texture(offscreen, map: Projective(affine: 2, 0, 0, 2, 0, 0), filter: .bilinear))
+                passes.append(RenderPass(target: .offscreen(shadow), commands: [reduce],
+                                         effect: .blur(radius: (radius * radius - 4.0 / 6).squareRoot() / 2)))
+            } else if let path = s.shadowPath, let hull = Self.shadowPolygon(path, map: map, dx: -area.x0, dy: -area.y0) {
                 // The shadow's shape is the path (its convex hull), not the layer's alpha.
                 let xs = hull.map(\.x), ys = hull.map(\.y)
                 let box = RoundedRect(minX: xs.min()! - 1, minY: ys.min()! - 1, maxX: xs.max()! + 1, maxY: ys.max()! + 1)
@@ -409,8 +438,10 @@ package final class DrawListBuilder {
             // Beyond the visible area the offset only moves the shadow out of sight.
             let dx = max(-1e9, min(1e9, shadowShift.x)), dy = max(-1e9, min(1e9, shadowShift.y))
             let shadowRect = RoundedRect(minX: rect.minX + dx, minY: rect.minY + dy, maxX: rect.maxX + dx, maxY: rect.maxY + dy)
+            let k = half ? 0.5 : 1
             commands.append(FillCommand(shape: shadowRect, localToDevice: .identity,
-                                        paint: .alphaMask(shadow, map: Projective.translation(Double(-area.x0) - dx, Double(-area.y0) - dy),
+                                        paint: .alphaMask(shadow, map: Projective(affine: k, 0, 0, k, (Double(-area.x0) - dx) * k,
+                                                                                  (Double(-area.y0) - dy) * k),
                                                           color: sc.premultipliedARGB32),
                                         opacity: groupAlpha * s.shadowOpacity, clip: Clip(rect: clip.rect)))
         }
@@ -473,7 +504,7 @@ package final class DrawListBuilder {
     /// Curves are flattened into at most 64 segments each: the hull of a blurred shadow needs no
     /// more (a quarter circle of radius 1,000 px is then within 0.1 px), and a path of huge
     /// curves (4,096 segments each) made one fuzzed frame take seconds.
-    private static func shadowPolygon(_ path: CGPath, map: Projective, dx: Int, dy: Int) -> [SIMD2<Double>]? {
+    static func shadowPolygon(_ path: CGPath, map: Projective, dx: Int, dy: Int) -> [SIMD2<Double>]? {
         let local = path.flattened(tolerance: 0.25, maximumSegments: 64).flatMap { $0 }
         guard local.count >= 3 else { return nil }
         var device: [SIMD2<Double>] = []
@@ -517,7 +548,7 @@ package final class DrawListBuilder {
         return area < 0
     }
 
-    private static func linearScale(_ map: Projective) -> Double {
+    static func linearScale(_ map: Projective) -> Double {
         let det = abs(map.m11 * map.m22 - map.m12 * map.m21) / max(1e-12, map.m33 * map.m33)
         return det.isFinite && det > 0 ? det.squareRoot() : 1
     }

@@ -1,0 +1,269 @@
+import Foundation
+import Testing
+@testable import QuartzCore
+@testable import Raster
+
+// Cheap shadows: a shadow whose shape is known (a `shadowPath`, or an opaque layer's rounded
+// bounds) is computed in closed form or from its path's hull, kept across frames, and needs no
+// offscreen pass; a still subtree's shadow from its pixels is drawn once and kept.
+
+private func spin(_ l: CALayer) {
+    let a = CABasicAnimation(keyPath: "transform.rotation.z")
+    a.fromValue = 0.0; a.toValue = 2 * Double.pi; a.duration = 1; a.repeatCount = .infinity
+    l.add(a, forKey: "spin")
+}
+
+/// A white 200 × 220 root with a 100 × 140 card (corner 14, shadow radius 8, offset (3, 6),
+/// opacity 0.5) whose background is opaque, or 0.999 opaque (the same pixels, but not known to
+/// be opaque: its shadow then comes from its drawn alpha, blurred).
+private func cardScene(nearlyOpaque: Bool = false, spinningChild: Bool = false) -> (root: CALayer, card: CALayer) {
+    withoutActions {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 220)
+        root.backgroundColor = CGColor(gray: 1, alpha: 1)
+        let card = CALayer()
+        card.frame = CGRect(x: 50, y: 30, width: 100, height: 140)
+        card.backgroundColor = CGColor(red: 0.2, green: 0.3, blue: 0.8, alpha: nearlyOpaque ? 0.999 : 1)
+        card.cornerRadius = 14
+        card.shadowOpacity = 0.5
+        card.shadowRadius = 8
+        card.shadowOffset = CGSize(width: 3, height: 6)
+        let child = CALayer()
+        child.frame = CGRect(x: 30, y: 40, width: 40, height: 40)
+        child.backgroundColor = CGColor(red: 1, green: 0.8, blue: 0.2, alpha: 1)
+        if spinningChild { spin(child) }
+        card.addSublayer(child)
+        root.addSublayer(card)
+        return (root, card)
+    }
+}
+
+private func render(_ root: CALayer, width: Int = 200, height: Int = 220) -> (CGImage, CARenderer.FrameStatistics) {
+    let r = CARenderer(width: width, height: height)
+    r.layer = root
+    r.beginFrame(atTime: 0); r.render(); r.endFrame()
+    return (r.makeImage(), r.lastFrameStatistics)
+}
+
+private func worstDifference(_ a: CGImage, _ b: CGImage) -> Int {
+    var worst = 0
+    for y in 0..<a.height { for x in 0..<a.width { worst = max(worst, Golden.channelDifference(a.surface[x, y], b.surface[x, y])) } }
+    return worst
+}
+
+@Test(.manualClock) func anOpaqueRoundedLayersShadowNeedsNoPassAndMatchesTheBlurredOne() {
+    let (analytic, stats) = render(cardScene().root)
+    #expect(stats.offscreenPixels == 0, "no offscreen surface: \(stats.offscreenPixels) pixels")
+    #expect(stats.shadowsDrawn == 1)
+    let (blurred, blurredStats) = render(cardScene(nearlyOpaque: true).root)
+    #expect(blurredStats.offscreenPixels > 0, "the reference goes through the layer's alpha")
+    // Closed form against three box passes: within 4 levels (the box passes only approximate a Gaussian).
+    let worst = worstDifference(analytic, blurred)
+    #expect(worst <= 4, "worst channel difference \(worst)")
+    // The shadow shows below the card (offset 6, radius 8) and is gone 3σ + 6 below it.
+    #expect(analytic.surface[100, 172] != 0xFFFF_FFFF)
+    #expect(analytic.surface[100, 205] == 0xFFFF_FFFF)
+}
+
+@Test(.manualClock) func aShadowPathRoundedRectIsComputedAndMatchesItsHullBlurred() {
+    func scene(hull: Bool) -> CALayer {
+        withoutActions {
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 160, height: 120)
+            root.backgroundColor = CGColor(gray: 1, alpha: 1)
+            let l = CALayer()   // draws nothing itself
+            l.frame = CGRect(x: 30, y: 20, width: 90, height: 70)
+            l.shadowOpacity = 0.8
+            l.shadowRadius = 5
+            let path = CGMutablePath()
+            path.addRoundedRect(in: CGRect(x: 0, y: 0, width: 90, height: 70), cornerWidth: 16, cornerHeight: 16)
+            // An extra point inside: the same hull, but no longer a rounded rect path.
+            if hull { path.move(to: CGPoint(x: 45, y: 35)) }
+            l.shadowPath = path
+            root.addSublayer(l)
+            return root
+        }
+    }
+    let (analytic, stats) = render(scene(hull: false), width: 160, height: 120)
+    let (hullImage, hullStats) = render(scene(hull: true), width: 160, height: 120)
+    #expect(stats.offscreenPixels == 0 && hullStats.offscreenPixels == 0, "\(stats.offscreenPixels) \(hullStats.offscreenPixels)")
+    #expect(stats.shadowsDrawn == 1 && hullStats.shadowsDrawn == 1)
+    let worst = worstDifference(analytic, hullImage)
+    #expect(worst <= 4, "worst channel difference \(worst)")
+    // The middle: white under black at 0.8 → 51.
+    #expect(analytic.surface[75, 55] == 0xFF33_3333)
+}
+
+@Test(.manualClock) func aLargeShadowIsItsColourTimesOpacityInsideNothingFarOutAndHalfAtTheEdge() {
+    let root = withoutActions {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 300, height: 300)
+        root.backgroundColor = CGColor(gray: 1, alpha: 1)
+        let l = CALayer()
+        l.frame = CGRect(x: 50, y: 50, width: 200, height: 200)
+        l.shadowOpacity = 0.6
+        l.shadowRadius = 10
+        l.shadowOffset = .zero
+        l.shadowColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        l.shadowPath = CGPath(rect: CGRect(x: 0, y: 0, width: 200, height: 200), transform: nil)
+        root.addSublayer(l)
+        return root
+    }
+    let (image, _) = render(root, width: 300, height: 300)
+    // Red at 0.6 over white: (255, 102, 102).
+    Golden.expectPixel(image, 150, 150, 0xFFFF_6666, "the centre: colour × opacity")
+    Golden.expectPixel(image, 5, 150, 0xFFFF_FFFF, "4.5σ outside: nothing")
+    // The pixel just inside the left edge holds 0.52 of the shadow (Φ averaged over [50, 51]):
+    // 255 − 0.6 · 0.52 · 255 = 175.4; the one just outside 0.48: 181.5.
+    Golden.expectPixel(image, 50, 150, 0xFFFF_AFAF, tolerance: 1, "at the edge, inside")
+    Golden.expectPixel(image, 49, 150, 0xFFFF_B5B5, tolerance: 1, "at the edge, outside")
+}
+
+@Test(.manualClock) func aCardsShadowIsComputedOnceWhileItsChildrenAnimate() {
+    CAMediaClock.withManualClock(startingAt: 0) { clock in
+        let s = cardScene(spinningChild: true)
+        CATransaction.flush()
+        let r = CARenderer(width: 200, height: 220)
+        r.layer = s.root
+        var drawn: [Int] = []
+        for k in 0..<8 {
+            let t = Double(k) / 60
+            clock.set(t)
+            r.beginFrame(atTime: t); r.render(); r.endFrame()
+            drawn.append(r.lastFrameStatistics.shadowsDrawn)
+            #expect(r.lastFrameStatistics.offscreenPixels == 0, "frame \(k): \(r.lastFrameStatistics.offscreenPixels) offscreen pixels")
+        }
+        #expect(drawn == [1, 0, 0, 0, 0, 0, 0, 0], "shadows drawn per frame: \(drawn)")
+        // Moved by whole pixels, the same mask serves; moved by a fraction, it is computed again.
+        withoutActions { s.card.position.x += 7 }
+        r.beginFrame(atTime: 8 / 60); r.render(); r.endFrame()
+        #expect(r.lastFrameStatistics.shadowsDrawn == 0)
+        withoutActions { s.card.position.x += 0.5 }
+        r.beginFrame(atTime: 9 / 60); r.render(); r.endFrame()
+        #expect(r.lastFrameStatistics.shadowsDrawn == 1)
+    }
+}
+
+/// A still layer whose shadow comes from its drawn alpha (a translucent background, a child
+/// sticking out), beside a spinner.
+private func stillShadowScene() -> (root: CALayer, shadowed: CALayer, child: CALayer) {
+    withoutActions {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 150)
+        root.backgroundColor = CGColor(gray: 0.95, alpha: 1)
+        let shadowed = CALayer()
+        shadowed.frame = CGRect(x: 20, y: 20, width: 90, height: 80)
+        shadowed.backgroundColor = CGColor(red: 0.9, green: 0.3, blue: 0.2, alpha: 0.6)
+        shadowed.cornerRadius = 10
+        shadowed.shadowOpacity = 0.7
+        shadowed.shadowRadius = 6
+        shadowed.shadowOffset = CGSize(width: 4, height: 5)
+        let child = CALayer()
+        child.frame = CGRect(x: 60, y: 50, width: 45, height: 40)   // reaches outside
+        child.backgroundColor = CGColor(red: 0.1, green: 0.5, blue: 0.9, alpha: 1)
+        shadowed.addSublayer(child)
+        root.addSublayer(shadowed)
+        let spinner = CALayer()
+        spinner.frame = CGRect(x: 150, y: 100, width: 30, height: 30)
+        spinner.backgroundColor = CGColor(red: 0.2, green: 0.8, blue: 0.3, alpha: 1)
+        spin(spinner)
+        root.addSublayer(spinner)
+        return (root, shadowed, child)
+    }
+}
+
+@Test(.manualClock) func aStillSubtreesBlurredShadowIsKeptWhileAnotherLayerAnimates() {
+    CAMediaClock.withManualClock(startingAt: 0) { clock in
+        let s = stillShadowScene()
+        CATransaction.flush()
+        let r = CARenderer(width: 200, height: 150)
+        r.layer = s.root
+        let full = CARenderer(width: 200, height: 150)
+        full.redrawsDamageOnly = false
+        full.layer = s.root
+        for k in 0..<10 {
+            let t = Double(k) / 60
+            clock.set(t)
+            for x in [r, full] { x.beginFrame(atTime: t); x.render(); x.endFrame() }
+            let stats = r.lastFrameStatistics
+            if k < 2 {
+                // A commit's first frame keeps nothing; its second draws the shadow once more and keeps it.
+                #expect(stats.shadowsDrawn == 1, "frame \(k)")
+            } else {
+                #expect(stats.shadowsDrawn == 0 && stats.offscreenPixels == 0,
+                        "frame \(k): \(stats.shadowsDrawn) shadows drawn, \(stats.offscreenPixels) offscreen pixels")
+                #expect(stats.keptCommandCount > 0)
+            }
+            #expect(worstDifference(r.makeImage(), full.makeImage()) == 0, "frame \(k): kept equals a full redraw")
+        }
+        // A change to the shadow's source (the child's colour; then the offset) draws it again.
+        withoutActions { s.child.backgroundColor = CGColor(red: 0.1, green: 0.9, blue: 0.4, alpha: 0.5) }
+        for k in 10..<13 {
+            let t = Double(k) / 60
+            clock.set(t)
+            for x in [r, full] { x.beginFrame(atTime: t); x.render(); x.endFrame() }
+            if k == 10 { #expect(r.lastFrameStatistics.shadowsDrawn == 1) }
+            #expect(worstDifference(r.makeImage(), full.makeImage()) == 0, "frame \(k) after the change")
+        }
+        withoutActions { s.shadowed.shadowOffset = CGSize(width: -6, height: 2) }
+        clock.set(13 / 60)
+        for x in [r, full] { x.beginFrame(atTime: 13 / 60); x.render(); x.endFrame() }
+        #expect(r.lastFrameStatistics.shadowsDrawn == 1)
+        #expect(!r.lastFrameStatistics.damage.isEmpty)
+        #expect(worstDifference(r.makeImage(), full.makeImage()) == 0, "after the offset changed")
+    }
+}
+
+@Test(.manualClock) func aChangedCardShadowRedrawsExactlyWhereItChanged() {
+    CAMediaClock.withManualClock(startingAt: 0) { clock in
+        let s = cardScene(spinningChild: true)
+        CATransaction.flush()
+        let r = CARenderer(width: 200, height: 220)
+        r.layer = s.root
+        for k in 0..<3 { clock.set(Double(k) / 60); r.beginFrame(atTime: Double(k) / 60); r.render(); r.endFrame() }
+        withoutActions { s.card.shadowRadius = 3; s.card.shadowOffset = CGSize(width: -4, height: 2) }
+        clock.set(3 / 60)
+        r.beginFrame(atTime: 3 / 60); r.render(); r.endFrame()
+        #expect(r.lastFrameStatistics.shadowsDrawn == 1)
+        let fresh = CARenderer(width: 200, height: 220)
+        fresh.layer = s.root
+        fresh.beginFrame(atTime: 3 / 60); fresh.render(); fresh.endFrame()
+        #expect(worstDifference(r.makeImage(), fresh.makeImage()) == 0)
+    }
+}
+
+@Test func roundedRectShadowPathsAreRecognisedAndOthersAreNot() {
+    let rect = CGRect(x: 3, y: 4, width: 50, height: 30)
+    let rr = DrawListBuilder.roundedRectShape(of: CGPath(roundedRect: rect, cornerWidth: 8, cornerHeight: 8, transform: nil))
+    #expect(rr == RoundedRect(minX: 3, minY: 4, maxX: 53, maxY: 34, cornerRadius: 8))
+    #expect(DrawListBuilder.roundedRectShape(of: CGPath(rect: rect, transform: nil)) == RoundedRect(minX: 3, minY: 4, maxX: 53, maxY: 34))
+    #expect(DrawListBuilder.roundedRectShape(of: CGPath(roundedRect: rect, cornerWidth: 8, cornerHeight: 5, transform: nil)) == nil)
+    #expect(DrawListBuilder.roundedRectShape(of: CGPath(ellipseIn: rect, transform: nil)) == nil)
+    #expect(DrawListBuilder.roundedRectShape(of: CGMutablePath()) == nil)
+    let nan = CGMutablePath()
+    nan.addRoundedRect(in: CGRect(x: CGFloat.nan, y: 0, width: 10, height: 10), cornerWidth: 2, cornerHeight: 2)
+    #expect(DrawListBuilder.roundedRectShape(of: nan) == nil)
+}
+
+@Test(.manualClock) func hostileShadowsOfKnownShapesDrawWithoutCrashing() {
+    for (radius, offset, scale) in [(CGFloat.nan, CGSize(width: 2, height: 2), 1.0), (.infinity, .zero, 1.0),
+                                    (1e9, CGSize(width: 1e12, height: -1e12), 1.0), (5, .zero, 1e-9), (5, .zero, 1e6),
+                                    (-3, CGSize(width: CGFloat.nan, height: 0), 1.0)] {
+        let root = withoutActions {
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 60, height: 60)
+            root.backgroundColor = CGColor(gray: 1, alpha: 1)
+            let l = CALayer()
+            l.frame = CGRect(x: 10, y: 10, width: 30, height: 30)
+            l.backgroundColor = CGColor(gray: 0, alpha: 1)
+            l.cornerRadius = 1e300
+            l.shadowOpacity = 1
+            l.shadowRadius = radius
+            l.shadowOffset = offset
+            l.transform = CATransform3DMakeScale(scale, scale, 1)
+            root.addSublayer(l)
+            return root
+        }
+        _ = render(root, width: 60, height: 60)
+    }
+}
