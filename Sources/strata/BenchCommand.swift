@@ -135,7 +135,8 @@ extension BenchCommand {
             say("wrote \(out) (frame \(k), t = \(Double(k) / 60) s)")
             return
         }
-        let presenter: BenchPresenter? = mode == .window ? try MainActor.assumeIsolated { try BenchPresenter.open(size: scene.size) } : nil
+        let canvas = scene.size
+        let presenter: BenchPresenter? = mode == .window ? try MainActor.assumeIsolated { try BenchPresenter.open(size: canvas) } : nil
         var runner = BenchRunner(variant: scene.name, layers: single ? 1 : 8, frames: frames, warmup: warmup,
                                  threads: threads, presenter: presenter, progress: !jsonOnly, profile: profile)
         runner.scene = scene
