@@ -73,10 +73,29 @@ extension DrawListBuilder {
             keptCommandCount += kept.count
             return
         }
-        let start = commandCount, passCount = passCountSoFar
-        let budgets = (instanceBudget, particleBudget), uses = volatileUses
+        // Kept once its subtree is drawn: pushed under what `emitAfresh` leaves for later.
+        push(.keep(KeptFrame(layer: layer, retained: retained, start: commandCount, passCount: passCountSoFar,
+                             budgets: (instanceBudget, particleBudget), uses: volatileUses,
+                             matrix: matrix, clip: clip, opacity: opacity)))
         emitAfresh(layer, matrix: matrix, clip: clip, opacity: opacity)
-        guard passCountSoFar == passCount, budgets == (instanceBudget, particleBudget), volatileUses == uses else { return }
-        withCommands(from: start) { retained.keep(layer, matrix: matrix, clip: clip, opacity: opacity, commands: &$0) }
+    }
+
+    /// Keeps what a kept node drew (`emitKept`), when nothing but commands came of it.
+    func finishKept(_ f: KeptFrame) {
+        guard passCountSoFar == f.passCount, f.budgets == (instanceBudget, particleBudget), volatileUses == f.uses else { return }
+        withCommands(from: f.start) { f.retained.keep(f.layer, matrix: f.matrix, clip: f.clip, opacity: f.opacity, commands: &$0) }
+    }
+
+    /// What `finishKept` needs of a kept node drawn afresh: its inputs and the builder's
+    /// counters before it.
+    struct KeptFrame {
+        let layer: PresentedLayer
+        let retained: RetainedDrawing
+        let start: Int, passCount: Int
+        let budgets: (Int, Int)
+        let uses: Int
+        let matrix: CATransform3D
+        let clip: Clip
+        let opacity: Float
     }
 }
