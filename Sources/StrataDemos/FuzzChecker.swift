@@ -68,6 +68,7 @@ public struct FuzzChecker: Sendable {
                     // or refused, then back to the scene's size.
                     let m = SceneFuzzer.magnitudes[Int(seed % UInt64(SceneFuzzer.magnitudes.count))]
                     r.bounds = CGRect(x: 0, y: 0, width: m, height: 1)
+                    r.bounds = CGRect(x: 0, y: 0, width: 1, height: m)
                     r.bounds = .infinite
                     r.bounds = CGRect(x: 0, y: 0, width: size, height: size)
                     return r

@@ -112,13 +112,14 @@ import Testing
             path.addRoundedRect(in: CGRect(x: 0, y: 0, width: 10, height: 10), cornerWidth: .nan, cornerHeight: 2)
             path.addRelativeArc(center: .zero, radius: 5, startAngle: 0, delta: .infinity)
             path.addCurve(to: CGPoint(x: 1, y: 1), control1: CGPoint(x: CGFloat.infinity, y: 0), control2: .zero)
-            #expect(path.elements.count == 1, "only the move")
+            // Points are kept, as on Apple (the path is then not drawn); the arc adds nothing.
+            #expect(path.elements.count == 8, "move, line, rect (5), curve")
             #expect(!path.contains(CGPoint(x: CGFloat.nan, y: 0)))
         }
-        #expect(messages.contains("CGMutablePath.addLine(to:): rejected non-finite value CGPoint(x: nan, y: 1.0); the path is unchanged"))
-        #expect(messages.contains { $0.hasPrefix("CGMutablePath.addRoundedRect(in:cornerWidth:cornerHeight:): rejected non-finite value nan") })
-        #expect(messages.contains { $0.hasPrefix("CGMutablePath.addRelativeArc: rejected non-finite value inf") })
-        #expect(messages.contains { $0.hasPrefix("CGMutablePath.addCurve(to:control1:control2:): rejected") })
+        #expect(messages.contains("CGMutablePath.addLine(to:): non-finite value CGPoint(x: nan, y: 1.0); kept, as on Apple (fills skip the path, strokes the point)"))
+        #expect(messages.contains { $0.hasPrefix("CGMutablePath.addRoundedRect(in:cornerWidth:cornerHeight:): non-finite value CGPoint(x: nan, y: 2.0)") })
+        #expect(messages.contains("CGMutablePath.addRelativeArc: rejected non-finite value inf; nothing added"))
+        #expect(messages.contains { $0.hasPrefix("CGMutablePath.addCurve(to:control1:control2:): non-finite value CGPoint(x: inf, y: 0.0)") })
         #expect(messages.contains { $0.hasPrefix("CGPath.contains") })
     }
 

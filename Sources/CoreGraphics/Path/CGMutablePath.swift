@@ -13,51 +13,56 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
 
     /// Starts a new subpath at `point`.
     public func move(to point: CGPoint, transform: CGAffineTransform = .identity) {
-        guard Self.accepts("move(to:)", point) else { return }
+        _ = Self.accepts("move(to:)", point)
         append(.move(to: point.applying(transform)))
     }
 
-    /// Whether every value is finite; otherwise reports the call, as the layer setters do
-    /// (Apple keeps NaN and infinities in the path; Strata refuses them: they draw nothing).
+    /// Whether every value is finite; otherwise reports the call in one line, as the layer
+    /// setters do. Points are kept all the same, as Apple keeps them (a fill of a path holding
+    /// one draws nothing, a stroke skips the point); arcs, which cannot be computed, add nothing.
     static func accepts(_ call: String, _ points: CGPoint...) -> Bool { accepts(call, points) }
 
     /// `accepts` for a list of points.
     static func accepts(_ call: String, _ points: [CGPoint]) -> Bool {
         guard let bad = points.first(where: { !$0.x.isFinite || !$0.y.isFinite }) else { return true }
-        StrataDiagnostics.report("CGMutablePath.\(call): rejected non-finite value \(bad); the path is unchanged")
+        StrataDiagnostics.report("CGMutablePath.\(call): non-finite value \(bad); kept, as on Apple (fills skip the path, strokes the point)")
         return false
     }
 
     /// `accepts` for scalars.
     static func accepts(_ call: String, scalars: CGFloat...) -> Bool {
         guard let bad = scalars.first(where: { !$0.isFinite }) else { return true }
-        StrataDiagnostics.report("CGMutablePath.\(call): rejected non-finite value \(bad); the path is unchanged")
+        StrataDiagnostics.report("CGMutablePath.\(call): rejected non-finite value \(bad); nothing added")
         return false
     }
 
     /// A line from the current point to `point`.
     public func addLine(to point: CGPoint, transform: CGAffineTransform = .identity) {
-        guard current != nil, Self.accepts("addLine(to:)", point) else { return }
+        guard current != nil else { return }
+        _ = Self.accepts("addLine(to:)", point)
         append(.line(to: point.applying(transform)))
     }
 
     /// A move to the first point, then lines through the others.
     public func addLines(between points: [CGPoint], transform: CGAffineTransform = .identity) {
-        guard let first = points.first, Self.accepts("addLines(between:)", points) else { return }
+        guard let first = points.first else { return }
+        _ = Self.accepts("addLines(between:)", points)
         move(to: first, transform: transform)
         for p in points.dropFirst() { append(.line(to: p.applying(transform))) }
     }
 
     /// A quadratic Bézier curve from the current point.
     public func addQuadCurve(to end: CGPoint, control: CGPoint, transform: CGAffineTransform = .identity) {
-        guard current != nil, Self.accepts("addQuadCurve(to:control:)", end, control) else { return }
+        guard current != nil else { return }
+        _ = Self.accepts("addQuadCurve(to:control:)", end, control)
         append(.quadCurve(to: end.applying(transform), control: control.applying(transform)))
     }
 
     /// A cubic Bézier curve from the current point.
     public func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint,
                          transform: CGAffineTransform = .identity) {
-        guard current != nil, Self.accepts("addCurve(to:control1:control2:)", end, control1, control2) else { return }
+        guard current != nil else { return }
+        _ = Self.accepts("addCurve(to:control1:control2:)", end, control1, control2)
         append(.curve(to: end.applying(transform), control1: control1.applying(transform),
                       control2: control2.applying(transform)))
     }
@@ -70,7 +75,8 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
 
     /// A closed rectangle: move to (minX, minY), lines to (maxX, minY), (maxX, maxY), (minX, maxY).
     public func addRect(_ rect: CGRect, transform: CGAffineTransform = .identity) {
-        guard !rect.isNull, Self.accepts("addRect(_:)", scalars: rect.origin.x, rect.origin.y, rect.width, rect.height) else { return }
+        guard !rect.isNull else { return }
+        _ = Self.accepts("addRect(_:)", CGPoint(x: rect.origin.x, y: rect.origin.y), CGPoint(x: rect.width, y: rect.height))
         move(to: CGPoint(x: rect.minX, y: rect.minY), transform: transform)
         append(.line(to: CGPoint(x: rect.maxX, y: rect.minY).applying(transform)))
         append(.line(to: CGPoint(x: rect.maxX, y: rect.maxY).applying(transform)))
@@ -89,7 +95,8 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
     /// The ellipse inscribed in `rect`: four cubics from (maxX, midY) through (midX, maxY),
     /// (minX, midY), (midX, minY), then closed.
     public func addEllipse(in rect: CGRect, transform: CGAffineTransform = .identity) {
-        guard !rect.isNull, Self.accepts("addEllipse(in:)", scalars: rect.origin.x, rect.origin.y, rect.width, rect.height) else { return }
+        guard !rect.isNull else { return }
+        _ = Self.accepts("addEllipse(in:)", CGPoint(x: rect.origin.x, y: rect.origin.y), CGPoint(x: rect.width, y: rect.height))
         let rx = rect.width / 2, ry = rect.height / 2
         let cx = rect.midX, cy = rect.midY
         let kx = rx * Self.kappa, ky = ry * Self.kappa
@@ -117,8 +124,10 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
     /// A zero corner gives `addRect`.
     public func addRoundedRect(in rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat,
                                transform: CGAffineTransform = .identity) {
-        guard !rect.isNull, Self.accepts("addRoundedRect(in:cornerWidth:cornerHeight:)", scalars: rect.origin.x, rect.origin.y,
-                                         rect.width, rect.height, cornerWidth, cornerHeight) else { return }
+        guard !rect.isNull else { return }
+        // Reported; NaN corners then count as 0 (a plain rect), as before.
+        _ = Self.accepts("addRoundedRect(in:cornerWidth:cornerHeight:)", CGPoint(x: rect.origin.x, y: rect.origin.y),
+                         CGPoint(x: rect.width, y: rect.height), CGPoint(x: cornerWidth, y: cornerHeight))
         let r = rect.standardized
         func clamp(_ v: CGFloat, _ limit: CGFloat) -> CGFloat { v.isNaN ? 0 : Swift.min(Swift.max(v, 0), limit) }
         let cw = clamp(cornerWidth, r.width / 2), ch = clamp(cornerHeight, r.height / 2)

@@ -29,8 +29,9 @@ public final class CARenderer: @unchecked Sendable {
         get { CGRect(x: 0, y: 0, width: surface.width, height: surface.height) }
         set {
             let r = newValue.standardized
-            guard r.width.isFinite, r.height.isFinite else {
-                StrataDiagnostics.report("CARenderer.bounds: non-finite \(newValue) ignored")
+            // CGRect.infinite has finite (huge) sides: it would clamp to a 1 GB surface.
+            guard r.width.isFinite, r.height.isFinite, !newValue.isInfinite else {
+                StrataDiagnostics.report("CARenderer.bounds: non-finite or infinite \(newValue) ignored")
                 return
             }
             // Sizes beyond the surface's largest side clamp there (resize clamps too), without
