@@ -12,13 +12,21 @@
 // return code and the library's message. Decoding is in two steps so Swift can check the
 // size in the header before allocating the pixels.
 
+/// The most scans a JPEG may have: progressive files use about ten; 20,000 repeated scans took
+/// 16 s to decode (libjpeg-turbo's own tools limit them to 500 for the same reason).
+#define STRATA_JPEG_MAX_SCANS 500
+
 typedef struct strata_jpeg_reader {
     struct jpeg_decompress_struct info;
     struct jpeg_error_mgr error;
+    struct jpeg_progress_mgr progress;
     jmp_buf jump;
     char message[JMSG_LENGTH_MAX];
     int premature_end;   // libjpeg only warns when the data ends early; Strata treats it as an error
     int cmyk;            // decoding CMYK (Adobe, inverted) that Strata converts to BGRA itself
+    int corrupt;         // a warning that the data is damaged (bad Huffman code, a marker inside a scan…)
+    int warning;         // any other warning (libjpeg-turbo decodes on); `message` holds the first
+    int too_many_scans;
 } strata_jpeg_reader;
 
 static void strata_jpeg_error_exit(j_common_ptr info) {
@@ -29,9 +37,32 @@ static void strata_jpeg_error_exit(j_common_ptr info) {
 
 static void strata_jpeg_emit_message(j_common_ptr info, int level) {
     strata_jpeg_reader *reader = (strata_jpeg_reader *)info;
-    if (level < 0 && info->err->msg_code == JWRN_JPEG_EOF) {
+    if (level >= 0) return;   // trace messages
+    int code = info->err->msg_code;
+    if (code == JWRN_JPEG_EOF) {
         reader->premature_end = 1;
         (*info->err->format_message)(info, reader->message);
+        return;
+    }
+    // Damaged entropy-coded data: libjpeg-turbo fills the rest with gray and decodes on.
+    int damaged = code == JWRN_HIT_MARKER || code == JWRN_HUFF_BAD_CODE || code == JWRN_MUST_RESYNC
+        || code == JWRN_BOGUS_PROGRESSION || code == JWRN_ARITH_BAD_CODE;
+    if (damaged && !reader->corrupt) {
+        reader->corrupt = 1;
+        (*info->err->format_message)(info, reader->message);
+    } else if (!damaged && !reader->corrupt && !reader->warning) {
+        reader->warning = 1;
+        (*info->err->format_message)(info, reader->message);
+    }
+}
+
+/// libjpeg's progress monitor: stops a file with more than STRATA_JPEG_MAX_SCANS scans.
+static void strata_jpeg_progress(j_common_ptr info) {
+    strata_jpeg_reader *reader = (strata_jpeg_reader *)info;
+    if (reader->info.input_scan_number > STRATA_JPEG_MAX_SCANS) {
+        reader->too_many_scans = 1;
+        snprintf(reader->message, sizeof reader->message, "more than %d scans", STRATA_JPEG_MAX_SCANS);
+        longjmp(reader->jump, 1);
     }
 }
 
@@ -46,6 +77,8 @@ static inline strata_jpeg_reader *strata_jpeg_open(const void *data, size_t size
     reader->error.emit_message = strata_jpeg_emit_message;
     if (setjmp(reader->jump)) return reader;
     jpeg_create_decompress(&reader->info);
+    reader->progress.progress_monitor = strata_jpeg_progress;
+    reader->info.progress = &reader->progress;
     jpeg_mem_src(&reader->info, (const unsigned char *)data, (unsigned long)size);
     jpeg_read_header(&reader->info, TRUE);
     if (reader->premature_end) return reader;
@@ -57,6 +90,8 @@ static inline unsigned strata_jpeg_width(const strata_jpeg_reader *reader) { ret
 static inline unsigned strata_jpeg_height(const strata_jpeg_reader *reader) { return reader->info.image_height; }
 static inline const char *strata_jpeg_message(const strata_jpeg_reader *reader) { return reader->message; }
 static inline int strata_jpeg_premature_end(const strata_jpeg_reader *reader) { return reader->premature_end; }
+static inline int strata_jpeg_corrupt(const strata_jpeg_reader *reader) { return reader->corrupt || reader->too_many_scans; }
+static inline int strata_jpeg_warning(const strata_jpeg_reader *reader) { return reader->warning; }
 
 /// Decodes into `buffer` (width * height * 4 bytes) as opaque B, G, R, A. Gray and YCbCr
 /// convert in libjpeg-turbo; CMYK and YCCK (Adobe's inverted CMYK) convert here.

@@ -64,6 +64,13 @@ public struct FuzzChecker: Sendable {
                     r.threads = threads
                     r.redrawsDamageOnly = threads == 2
                     r.layer = scene.root
+                    // Renderer sizes beyond Int (1e19 traps Int(Double)) and infinite: clamped
+                    // or refused, then back to the scene's size.
+                    let m = SceneFuzzer.magnitudes[Int(seed % UInt64(SceneFuzzer.magnitudes.count))]
+                    r.bounds = CGRect(x: 0, y: 0, width: m, height: 1)
+                    r.bounds = CGRect(x: 0, y: 0, width: 1, height: m)
+                    r.bounds = .infinite
+                    r.bounds = CGRect(x: 0, y: 0, width: size, height: size)
                     return r
                 }
                 for t in scene.times {

@@ -53,3 +53,11 @@ func line(_ points: (CGFloat, CGFloat)...) -> CGMutablePath {
     path.addLines(between: points.map { CGPoint(x: $0.0, y: $0.1) })
     return path
 }
+
+extension DiagnosticsRecorder {
+    /// How many messages so far contain `text`.
+    static func count(_ text: String) -> Int {
+        lock.lock(); defer { lock.unlock() }
+        return messages.filter { $0.contains(text) }.count
+    }
+}

@@ -85,7 +85,12 @@ extension CGContext {
     func addClip(_ clipPath: CGPath, rule: CGPathFillRule) {
         var rect = CGRect.null
         if clipPath.isRect(&rect) {
+            // Cut to the current clip first, in double precision: a rect reaching past ±1e9
+            // device pixels would clamp there and fail the alignment test below.
+            let c = state.clipRect
             let device = rect.applying(baseToDevice)
+                .intersection(CGRect(x: c.x0, y: c.y0, width: c.x1 - c.x0, height: c.y1 - c.y0))
+            if device.isNull || device.isEmpty { return narrowClip(to: IntRect(x0: 0, y0: 0, x1: 0, y1: 0)) }
             if let bounds = CGContext.deviceBounds(device),
                CGFloat(bounds.x0) == device.minX, CGFloat(bounds.x1) == device.maxX,
                CGFloat(bounds.y0) == device.minY, CGFloat(bounds.y1) == device.maxY {

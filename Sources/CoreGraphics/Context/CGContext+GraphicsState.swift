@@ -12,16 +12,30 @@ extension CGContext {
     public func setStrokeColor(_ color: CGColor) { state.strokeColor = color }
     /// Fill colour from RGB components (sRGB in Strata).
     public func setFillColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        guard finiteComponents("setFillColor", red, green, blue, alpha) else { return }
         state.fillColor = CGColor(red: red, green: green, blue: blue, alpha: alpha)
     }
     /// Stroke colour from RGB components (sRGB in Strata).
     public func setStrokeColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        guard finiteComponents("setStrokeColor", red, green, blue, alpha) else { return }
         state.strokeColor = CGColor(red: red, green: green, blue: blue, alpha: alpha)
     }
     /// Fill colour from a gray level.
-    public func setFillColor(gray: CGFloat, alpha: CGFloat) { state.fillColor = CGColor(gray: gray, alpha: alpha) }
+    public func setFillColor(gray: CGFloat, alpha: CGFloat) {
+        guard finiteComponents("setFillColor", gray, alpha) else { return }
+        state.fillColor = CGColor(gray: gray, alpha: alpha) }
     /// Stroke colour from a gray level.
-    public func setStrokeColor(gray: CGFloat, alpha: CGFloat) { state.strokeColor = CGColor(gray: gray, alpha: alpha) }
+    public func setStrokeColor(gray: CGFloat, alpha: CGFloat) {
+        guard finiteComponents("setStrokeColor", gray, alpha) else { return }
+        state.strokeColor = CGColor(gray: gray, alpha: alpha)
+    }
+
+    /// Whether every colour component is finite; otherwise reports the call (colour unchanged).
+    private func finiteComponents(_ call: String, _ components: CGFloat...) -> Bool {
+        guard let bad = components.first(where: { !$0.isFinite }) else { return true }
+        reject("\(call)(\(components.map { "\($0)" }.joined(separator: ", ")))", "rejected non-finite value \(bad)")
+        return false
+    }
 
     // MARK: Line parameters
 
@@ -37,7 +51,7 @@ extension CGContext {
     public func setLineJoin(_ join: CGLineJoin) { state.lineJoin = join }
     /// The miter length (in line widths) beyond which a miter join becomes a bevel.
     public func setMiterLimit(_ limit: CGFloat) {
-        guard !limit.isNaN else { return reject("setMiterLimit(nan)", "not a number") }
+        guard limit.isFinite else { return reject("setMiterLimit(\(limit))", "rejected non-finite value \(limit)") }
         state.miterLimit = limit
     }
     /// The dash pattern; an empty `lengths` means solid lines. Negative or all-zero lengths
@@ -50,7 +64,7 @@ extension CGContext {
 
     /// A factor on the alpha of everything drawn, clamped to 0...1 (NaN ignored).
     public func setAlpha(_ alpha: CGFloat) {
-        guard !alpha.isNaN else { return reject("setAlpha(nan)", "not a number") }
+        guard alpha.isFinite else { return reject("setAlpha(\(alpha))", "rejected non-finite value \(alpha)") }
         state.alpha = Swift.min(Swift.max(alpha, 0), 1)
     }
     /// How drawing combines with the pixels already there.

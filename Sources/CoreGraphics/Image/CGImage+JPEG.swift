@@ -40,7 +40,23 @@ extension CGImage {
     static func decodeJPEG(_ data: Data, source: String) throws -> Surface {
         guard !data.isEmpty else { throw CGImageError(.empty, source: source, format: "JPEG") }
         guard looksLikeJPEG(data) else { throw CGImageError(.notJPEG, source: source, format: "JPEG") }
-        return try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) throws -> Surface in
+        do {
+            return try decodeJPEGData(data, source: source)
+        } catch let error as CGImageError where error.reason == .truncated && !data.suffix(2).elementsEqual([0xFF, 0xD9]) {
+            // A file whose only flaw is a missing end-of-image marker decodes, as libjpeg-turbo's
+            // tools decode it (with a warning): tried again with the marker added. Data that
+            // ends inside a scan then meets the marker there, which libjpeg reports as damaged
+            // data: still truncated.
+            var ended = data
+            ended.append(contentsOf: [0xFF, 0xD9])
+            guard let surface = try? decodeJPEGData(ended, source: source) else { throw error }
+            StrataDiagnostics.report("\(source): JPEG data has no end-of-image marker; decoded (libjpeg-turbo accepts it with a warning)")
+            return surface
+        }
+    }
+
+    private static func decodeJPEGData(_ data: Data, source: String) throws -> Surface {
+        try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) throws -> Surface in
             var ok: Int32 = 0
             guard let reader = strata_jpeg_open(raw.baseAddress, raw.count, &ok) else {
                 throw CGImageError(.corrupt, source: source, detail: "out of memory", format: "JPEG")
@@ -62,7 +78,12 @@ extension CGImage {
             // JPEG has no alpha, so the pixels are already premultiplied. The surface's rows
             // must be tight for libjpeg's single stride.
             precondition(surface.stride == width, "Surface(width:height:) rows are tightly packed")
-            guard strata_jpeg_read_bgra(reader, surface.pixels) != 0 else { throw failure() }
+            // Damaged entropy-coded data (libjpeg-turbo paints the rest gray and goes on), a header
+            // over far too little data, or too many scans: corrupt, not a silent gray image.
+            guard strata_jpeg_read_bgra(reader, surface.pixels) != 0, strata_jpeg_corrupt(reader) == 0 else { throw failure() }
+            if strata_jpeg_warning(reader) != 0 {
+                StrataDiagnostics.report("\(source): JPEG warning: \(String(cString: strata_jpeg_message(reader))); decoded")
+            }
             return surface
         }
     }

@@ -84,6 +84,10 @@ extension CGImage {
             let width = Int(image.width), height = Int(image.height)
             do {
                 try checkSize(width: width, height: height, source: source)
+                if let flat = try deinterlacedSixteenBitPNG(data, source: source) {
+                    png_image_free(&image)
+                    return try decodePNG(flat, source: source)
+                }
             } catch {
                 png_image_free(&image)
                 throw error

@@ -1,3 +1,5 @@
+import Raster
+
 /// A path under construction; every `add` takes an optional affine transform applied first.
 ///
 /// Same API as Apple's. Drawing without a current point (no move yet) is ignored, as Apple
@@ -11,18 +13,40 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
 
     /// Starts a new subpath at `point`.
     public func move(to point: CGPoint, transform: CGAffineTransform = .identity) {
+        _ = Self.accepts("move(to:)", point)
         append(.move(to: point.applying(transform)))
+    }
+
+    /// Whether every value is finite; otherwise reports the call in one line, as the layer
+    /// setters do. Points are kept all the same, as Apple keeps them (a fill of a path holding
+    /// one draws nothing, a stroke skips the point); arcs, which cannot be computed, add nothing.
+    static func accepts(_ call: String, _ points: CGPoint...) -> Bool { accepts(call, points) }
+
+    /// `accepts` for a list of points.
+    static func accepts(_ call: String, _ points: [CGPoint]) -> Bool {
+        guard let bad = points.first(where: { !$0.x.isFinite || !$0.y.isFinite }) else { return true }
+        StrataDiagnostics.report("CGMutablePath.\(call): non-finite value \(bad); kept, as on Apple (fills skip the path, strokes the point)")
+        return false
+    }
+
+    /// `accepts` for scalars.
+    static func accepts(_ call: String, scalars: CGFloat...) -> Bool {
+        guard let bad = scalars.first(where: { !$0.isFinite }) else { return true }
+        StrataDiagnostics.report("CGMutablePath.\(call): rejected non-finite value \(bad); nothing added")
+        return false
     }
 
     /// A line from the current point to `point`.
     public func addLine(to point: CGPoint, transform: CGAffineTransform = .identity) {
         guard current != nil else { return }
+        _ = Self.accepts("addLine(to:)", point)
         append(.line(to: point.applying(transform)))
     }
 
     /// A move to the first point, then lines through the others.
     public func addLines(between points: [CGPoint], transform: CGAffineTransform = .identity) {
         guard let first = points.first else { return }
+        _ = Self.accepts("addLines(between:)", points)
         move(to: first, transform: transform)
         for p in points.dropFirst() { append(.line(to: p.applying(transform))) }
     }
@@ -30,6 +54,7 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
     /// A quadratic Bézier curve from the current point.
     public func addQuadCurve(to end: CGPoint, control: CGPoint, transform: CGAffineTransform = .identity) {
         guard current != nil else { return }
+        _ = Self.accepts("addQuadCurve(to:control:)", end, control)
         append(.quadCurve(to: end.applying(transform), control: control.applying(transform)))
     }
 
@@ -37,6 +62,7 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
     public func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint,
                          transform: CGAffineTransform = .identity) {
         guard current != nil else { return }
+        _ = Self.accepts("addCurve(to:control1:control2:)", end, control1, control2)
         append(.curve(to: end.applying(transform), control1: control1.applying(transform),
                       control2: control2.applying(transform)))
     }
@@ -50,6 +76,7 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
     /// A closed rectangle: move to (minX, minY), lines to (maxX, minY), (maxX, maxY), (minX, maxY).
     public func addRect(_ rect: CGRect, transform: CGAffineTransform = .identity) {
         guard !rect.isNull else { return }
+        _ = Self.accepts("addRect(_:)", CGPoint(x: rect.origin.x, y: rect.origin.y), CGPoint(x: rect.width, y: rect.height))
         move(to: CGPoint(x: rect.minX, y: rect.minY), transform: transform)
         append(.line(to: CGPoint(x: rect.maxX, y: rect.minY).applying(transform)))
         append(.line(to: CGPoint(x: rect.maxX, y: rect.maxY).applying(transform)))
@@ -69,6 +96,7 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
     /// (minX, midY), (midX, minY), then closed.
     public func addEllipse(in rect: CGRect, transform: CGAffineTransform = .identity) {
         guard !rect.isNull else { return }
+        _ = Self.accepts("addEllipse(in:)", CGPoint(x: rect.origin.x, y: rect.origin.y), CGPoint(x: rect.width, y: rect.height))
         let rx = rect.width / 2, ry = rect.height / 2
         let cx = rect.midX, cy = rect.midY
         let kx = rx * Self.kappa, ky = ry * Self.kappa
@@ -97,6 +125,9 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
     public func addRoundedRect(in rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat,
                                transform: CGAffineTransform = .identity) {
         guard !rect.isNull else { return }
+        // Reported; NaN corners then count as 0 (a plain rect), as before.
+        _ = Self.accepts("addRoundedRect(in:cornerWidth:cornerHeight:)", CGPoint(x: rect.origin.x, y: rect.origin.y),
+                         CGPoint(x: rect.width, y: rect.height), CGPoint(x: cornerWidth, y: cornerHeight))
         let r = rect.standardized
         func clamp(_ v: CGFloat, _ limit: CGFloat) -> CGFloat { v.isNaN ? 0 : Swift.min(Swift.max(v, 0), limit) }
         let cw = clamp(cornerWidth, r.width / 2), ch = clamp(cornerHeight, r.height / 2)
@@ -149,6 +180,7 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
     public func addRelativeArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, delta: CGFloat,
                                transform: CGAffineTransform = .identity) {
         let limit = 2 * CGFloat.pi
+        guard Self.accepts("addRelativeArc", scalars: startAngle, delta) else { return }
         appendArc(center: center, radius: radius, start: startAngle,
                   sweep: Swift.min(Swift.max(delta, -limit), limit), transform: transform)
     }
@@ -160,6 +192,8 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
     /// current point this moves to `tangent1End`.
     public func addArc(tangent1End: CGPoint, tangent2End: CGPoint, radius: CGFloat,
                        transform: CGAffineTransform = .identity) {
+        guard Self.accepts("addArc(tangent1End:tangent2End:radius:)", tangent1End, tangent2End),
+              Self.accepts("addArc(tangent1End:tangent2End:radius:)", scalars: radius) else { return }
         guard let here = current else { return move(to: tangent1End, transform: transform) }
         // The current point is in path space; the tangent points are in user space.
         let det = transform.a * transform.d - transform.b * transform.c
@@ -198,7 +232,7 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
     /// A line (or move) to the arc's start, then one cubic per quarter turn or less.
     private func appendArc(center: CGPoint, radius: CGFloat, start: CGFloat, sweep: CGFloat,
                            transform t: CGAffineTransform) {
-        guard start.isFinite, sweep.isFinite, radius.isFinite else { return }
+        guard Self.accepts("addArc", center), Self.accepts("addArc", scalars: start, sweep, radius) else { return }
         func point(_ angle: CGFloat) -> CGPoint {
             CGPoint(x: center.x + radius * cos(angle), y: center.y + radius * sin(angle))
         }
@@ -209,7 +243,13 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
             append(.line(to: first))
         }
         guard sweep != 0 else { return }
-        let count = Swift.max(1, Int((abs(sweep) / (.pi / 2) - 1e-9).rounded(.up)))
+        // A sweep of many turns (1e300 radians) draws one full turn then the remainder, ending
+        // where the whole sweep ends: the same outline, in a bounded number of curves.
+        var sweep = sweep
+        if abs(sweep) > 4 * .pi {
+            sweep = (sweep < 0 ? -1 : 1) * (2 * .pi + abs(sweep).truncatingRemainder(dividingBy: 2 * .pi))
+        }
+        let count = Swift.max(1, boundedInt((abs(sweep) / (.pi / 2) - 1e-9).rounded(.up), in: 1...16))
         let step = sweep / CGFloat(count)
         let k = 4 / 3 * tan(step / 4)
         for i in 0..<count {

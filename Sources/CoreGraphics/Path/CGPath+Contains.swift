@@ -5,6 +5,10 @@ extension CGPath {
     /// path's size, so a point that close to a curve may be classified either way.
     public func contains(_ point: CGPoint, using rule: CGPathFillRule = .winding,
                          transform: CGAffineTransform = .identity) -> Bool {
+        guard point.x.isFinite, point.y.isFinite else {
+            StrataDiagnostics.report("CGPath.contains(\(point)): rejected non-finite value; false")
+            return false
+        }
         let path = transform.isIdentity ? self : CGPath(elements: elements.map { $0.applying(transform) })
         let box = path.boundingBox
         guard !box.isNull, point.x >= box.minX, point.x <= box.maxX, point.y >= box.minY, point.y <= box.maxY

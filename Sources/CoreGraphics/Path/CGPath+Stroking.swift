@@ -36,12 +36,26 @@ extension CGPath {
         // Half the output tolerance for flattening, half for round joins and caps, both
         // measured after `transform`: divide by its largest stretch.
         let tolerance = 0.05 / transform.largestStretch
-        var contours = strokeContours(tolerance: tolerance)
-        if let dash { contours = dash.apply(to: contours) }
+        let limit = CGPath.maximumStrokePoints
+        var over = false
+        var contours = strokeContours(tolerance: tolerance, maximumPoints: limit, overflow: &over)
+        if let dash, !over { contours = dash.apply(to: contours) }
+        // Polygons are handed on only once the whole outline fits: a stroke over the limit draws
+        // nothing (as a fill over the rasteriser's point limit), and stops as soon as it is over.
+        var polygons: [[CGPoint]] = []
         var stroker = PathStroker(width: width, cap: cap, join: join, miterLimit: miterLimit,
-                                  tolerance: tolerance, transform: transform, sink: polygon)
-        for contour in contours { stroker.stroke(contour) }
+                                  tolerance: tolerance, transform: transform, sink: { polygons.append($0) })
+        stroker.budget = limit
+        for contour in contours where !over && !stroker.overflow { stroker.stroke(contour) }
+        if over || stroker.overflow {
+            return StrataDiagnostics.report("stroke: the outline needs more than \(limit) points; not drawn")
+        }
+        for p in polygons { polygon(p) }
     }
+
+    /// The most points a stroke's flattened path or outline may have (the rasteriser draws no
+    /// path of more than 4,000,000 points either).
+    static let maximumStrokePoints = 4_000_000
 }
 
 extension CGAffineTransform {

@@ -24,6 +24,9 @@ struct DashPattern: Equatable {
             return nil
         }
         self.lengths = lengths.count.isMultiple(of: 2) ? lengths : lengths + lengths
+        if !phase.isFinite {
+            StrataDiagnostics.report("\(caller): rejected non-finite value \(phase) for phase; phase 0 used")
+        }
         var start = phase.isFinite ? phase.truncatingRemainder(dividingBy: total) : 0
         if start < 0 { start += total }
         self.phase = start

@@ -27,6 +27,9 @@ struct PathStroker {
     /// Receives each closed output polygon (at least three points, not repeating the first).
     private let sink: ([CGPoint]) -> Void
     private var polygon: [CGPoint] = []
+    /// Output points still allowed; past them `overflow` is set and nothing more is made.
+    var budget = Int.max
+    private(set) var overflow = false
 
     init(width: CGFloat, cap: CGLineCap, join: CGLineJoin, miterLimit: CGFloat, tolerance: CGFloat,
          transform: CGAffineTransform, sink: @escaping ([CGPoint]) -> Void) {
@@ -47,7 +50,7 @@ struct PathStroker {
 
     mutating func stroke(_ contour: StrokeContour) {
         let p = contour.points
-        guard contour.hasSegment, !p.isEmpty else { return }
+        guard !overflow, contour.hasSegment, !p.isEmpty else { return }
         if p.count == 1 {
             return dot(at: p[0])
         }
@@ -179,6 +182,8 @@ struct PathStroker {
     // MARK: Output
 
     private mutating func emit(_ p: CGPoint) {
+        guard budget > 0 else { overflow = true; return }
+        budget -= 1
         let q = p.applying(transform)
         let n = polygon.count
         if n > 0, polygon[n - 1] == q { return }
@@ -203,22 +208,31 @@ struct PathStroker {
         if polygon.count > 3, Self.isInside(polygon[polygon.count - 1], polygon[0], polygon[1]) {
             polygon.removeFirst()
         }
-        if polygon.count > 2 { sink(polygon) }
+        if polygon.count > 2, !overflow { sink(polygon) }
         polygon.removeAll(keepingCapacity: true)
     }
 
     // MARK: Vectors
 
     private func unit(_ v: CGPoint) -> CGPoint {
-        let l = (v.x * v.x + v.y * v.y).squareRoot()
-        return l > 0 ? CGPoint(x: v.x / l, y: v.y / l) : CGPoint(x: 1, y: 0)
+        // Scaled first: the squares of a 1e160-long segment overflow to infinity (a NaN
+        // direction then dropped the whole stroke).
+        let m = Swift.max(abs(v.x), abs(v.y))
+        guard m > 0, m.isFinite else { return CGPoint(x: 1, y: 0) }
+        let x = v.x / m, y = v.y / m
+        let l = (x * x + y * y).squareRoot()
+        return CGPoint(x: x / l, y: y / l)
     }
 
     /// The left normal (d rotated +90°).
     private func normal(_ d: CGPoint) -> CGPoint { CGPoint(x: -d.y, y: d.x) }
 
     private func distance(_ a: CGPoint, _ b: CGPoint) -> CGFloat {
-        ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+        let dx = b.x - a.x, dy = b.y - a.y
+        let m = Swift.max(abs(dx), abs(dy))
+        guard m > 0, m.isFinite else { return m }
+        let x = dx / m, y = dy / m
+        return m * (x * x + y * y).squareRoot()
     }
 }
 

@@ -28,10 +28,15 @@ struct StrokeContour {
 extension CGPath {
     /// The subpaths flattened to within `tolerance`, corners marked; non-finite points dropped
     /// (Strata reports them when the path is built or drawn, not here).
-    func strokeContours(tolerance: CGFloat) -> [StrokeContour] {
+    ///
+    /// Flattening stops once the contours hold `maximumPoints` points (`overflow` is then set):
+    /// a stroke that large is not drawn, and 10⁶ curves must not allocate gigabytes first.
+    func strokeContours(tolerance: CGFloat, maximumPoints: Int = .max, overflow: UnsafeMutablePointer<Bool>? = nil) -> [StrokeContour] {
         let tol = tolerance.isFinite && tolerance > 0 ? tolerance : 0.05
         var result: [StrokeContour] = []
         var contour: StrokeContour?
+        var total = 0, over = false
+        defer { overflow?.pointee = over }
         func finite(_ p: CGPoint) -> Bool { p.x.isFinite && p.y.isFinite }
         func segments(_ secondDifference: CGFloat, _ factor: CGFloat) -> Int {
             let n = (factor * secondDifference / tol).squareRoot().rounded(.up)
@@ -47,10 +52,13 @@ extension CGPath {
             return [edge] + (1..<n).map { CGFloat($0) / CGFloat(n) } + [1 - edge]
         }
         walk(begin: { p in
-            if let done = contour { result.append(done) }
+            guard !over else { return }
+            if let done = contour { total += done.points.count; result.append(done) }
             contour = StrokeContour()
             if finite(p) { contour?.add(p, corner: true) }
         }, segment: { segment in
+            guard !over else { return }
+            if let c = contour, total + c.points.count > maximumPoints { over = true; contour = nil; return }
             contour?.hasSegment = true
             switch segment {
             // Only the new points are checked: the start is the last point kept.
@@ -80,10 +88,11 @@ extension CGPath {
             }
             if !done.points.isEmpty { done.corners[0] = true }
             done.isClosed = true
+            total += done.points.count
             result.append(done)
             contour = nil
         })
-        if let done = contour { result.append(done) }
-        return result
+        if let done = contour, !over { result.append(done) }
+        return over ? [] : result
     }
 }

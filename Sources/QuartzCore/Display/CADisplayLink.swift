@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Raster
 
 /// A timer synchronised to the display's refresh (60 Hz here), calling its handler every frame.
 ///
@@ -62,7 +63,7 @@ public final class CADisplayLink: @unchecked Sendable {
 
     /// The preferred rate in frames per second; 0 means the display's rate.
     public var preferredFramesPerSecond: Int {
-        get { Int(preferredFrameRateRange.preferred ?? 0) }
+        get { boundedInt(Double(preferredFrameRateRange.preferred ?? 0), in: 0...Int(Int32.max), nan: 0) }
         set { preferredFrameRateRange = CAFrameRateRange(minimum: 0, maximum: Float(max(newValue, 0)), preferred: Float(max(newValue, 0))) }
     }
 
@@ -120,6 +121,8 @@ public final class CADisplayLink: @unchecked Sendable {
     private func effectiveInterval() -> Double {
         let r = preferredFrameRateRange
         let fps = Double(r.preferred.flatMap { $0 > 0 ? $0 : nil } ?? (r.maximum > 0 ? r.maximum : Float(Self.displayRate)))
+        // A NaN or infinite rate (nothing validates CAFrameRateRange) ticks at the display's.
+        guard fps.isFinite else { return 1 / Self.displayRate }
         return 1 / min(max(fps, 1), Self.displayRate * 2)
     }
 

@@ -252,7 +252,22 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming, CAAnimationTarget {
     /// layer marked by `setNeedsLayout()` (a bounds change or a sublayer change marks it too).
     open func layoutSublayers() { delegate?.layoutSublayers(of: self) }
     /// Lays out now if needed.
-    open func layoutIfNeeded() { if needsLayoutFlag { needsLayoutFlag = false; layoutSublayers() } }
+    ///
+    /// Called from inside the same layer's `layoutSublayers()` (directly, or through other
+    /// layers' layout: A lays out B, which lays out A), it does nothing but report: re-entering
+    /// would recurse until the stack overflows when that layout calls `setNeedsLayout()` again.
+    /// The layer stays marked and is laid out again at the next commit pass.
+    open func layoutIfNeeded() {
+        guard needsLayoutFlag else { return }
+        guard !isLayingOut else {
+            StrataDiagnostics.report("layoutIfNeeded(): called from inside the layer's own layoutSublayers(); not re-entered (the layer stays marked for the next layout pass)")
+            return
+        }
+        needsLayoutFlag = false
+        isLayingOut = true
+        defer { isLayingOut = false }
+        layoutSublayers()
+    }
     /// Marks the layer as needing layout at the next commit.
     open func setNeedsLayout() { needsLayoutFlag = true; markChanged() }
     /// Whether layout was requested.
@@ -292,6 +307,8 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming, CAAnimationTarget {
     /// Override it to leave keys out.
     open func shouldArchiveValue(forKey key: String) -> Bool { true }
     package var needsLayoutFlag = false
+    /// Set while `layoutSublayers()` runs from `layoutIfNeeded()` (the re-entrancy guard).
+    private var isLayingOut = false
     /// Contents drawn from presentation values while animations change keys the class
     /// redisplays for (`needsDisplay(forKey:)`); committed in place of `contents`. nil otherwise.
     package var animatedDisplayContents: Any?

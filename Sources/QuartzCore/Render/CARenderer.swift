@@ -31,11 +31,18 @@ public final class CARenderer: @unchecked Sendable {
         get { CGRect(x: 0, y: 0, width: surface.width, height: surface.height) }
         set {
             let r = newValue.standardized
-            guard r.width.isFinite, r.height.isFinite else {
-                StrataDiagnostics.report("CARenderer.bounds: non-finite \(newValue) ignored")
+            // CGRect.infinite has finite (huge) sides: it would clamp to a 1 GB surface.
+            guard r.width.isFinite, r.height.isFinite, !newValue.isInfinite else {
+                StrataDiagnostics.report("CARenderer.bounds: non-finite or infinite \(newValue) ignored")
                 return
             }
-            surface.resize(width: Int(r.width.rounded()), height: Int(r.height.rounded()))
+            // Sizes beyond the surface's largest side clamp there (resize clamps too), without
+            // passing through Int(Double), which traps from 2^63 on (a 1e19 width).
+            let side = Surface.maximumDimension
+            if r.width > Double(side) || r.height > Double(side) {
+                StrataDiagnostics.report("CARenderer.bounds: \(r.size) is larger than \(side) × \(side) pixels; clamped")
+            }
+            surface.resize(width: boundedInt(r.width.rounded(), in: 0...side), height: boundedInt(r.height.rounded(), in: 0...side))
             invalidate()
         }
     }

@@ -17,7 +17,7 @@ extension DrawListBuilder {
         guard !(s.shadowOpacity > 0 && (s.shadowColor?.alpha ?? 0) > 0),
               let (region, fingerprint, images) = Self.rasterizationExtent(of: layer) else { return false }
         let scale = s.rasterizationScale > 0 ? s.rasterizationScale : 1
-        let w = Int((region.width * scale).rounded(.up)), h = Int((region.height * scale).rounded(.up))
+        let w = deviceInt((region.width * scale).rounded(.up)), h = deviceInt((region.height * scale).rounded(.up))
         guard w > 0, h > 0, w * h <= 4_194_304 else { return false }
         let sx = Double(w) / Double(region.width), sy = Double(h) / Double(region.height)
         let key = RasterizedLayerCache.Key(layer: ObjectIdentifier(model), fingerprint: fingerprint, region: region, scale: scale)

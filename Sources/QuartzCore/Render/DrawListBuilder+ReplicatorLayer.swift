@@ -62,9 +62,9 @@ extension DrawListBuilder {
     private static let instanceBudgetMessage = DiagnosticOnce()
 
     /// Draws one item of a 3D context: its layer, tinted by its instance colour if it has one.
-    func emitItem(_ it: Item, matrix: CATransform3D, clip: Clip, opacity: Float) {
+    func emitItemStep(_ it: Item, matrix: CATransform3D, clip: Clip, opacity: Float) {
         guard let tint = it.tint, tint != SIMD4(repeating: 1) else {
-            return emit(it.layer, matrix: matrix, clip: clip, opacity: opacity)
+            return emitStep(it.layer, matrix: matrix, clip: clip, opacity: opacity)
         }
         guard tint.w > 0 else { return }   // a fully transparent instance draws nothing
         let drawn = withCommandList { emit(it.layer, matrix: matrix, clip: clip, opacity: opacity) }

@@ -82,11 +82,34 @@ extension DrawListBuilder {
             keptCommandCount += kept.commands.count
             return
         }
-        let start = commandCount, passCount = passCountSoFar
-        let budgets = (instanceBudget, particleBudget), uses = volatileUses
+        // Kept once its subtree is drawn: pushed under what `emitAfresh` leaves for later.
+        push(.keep(KeptFrame(layer: layer, retained: retained, start: commandCount, passCount: passCountSoFar,
+                             budgets: (instanceBudget, particleBudget), uses: volatileUses,
+                             matrix: matrix, clip: clip, opacity: opacity)))
         emitAfresh(layer, matrix: matrix, clip: clip, opacity: opacity)
-        guard budgets == (instanceBudget, particleBudget), volatileUses == uses else { return }
-        let passes = latchPasses(from: passCount)
-        withCommands(from: start) { retained.keep(layer, matrix: matrix, clip: clip, opacity: opacity, commands: &$0, passes: passes) }
+    }
+
+    /// Keeps what a kept node drew (`emitKept`), when nothing but commands and passes came of it
+    /// (no replicator or particle budget spent, no cache read); its passes get latches so that
+    /// they run once whichever frame lists them.
+    func finishKept(_ f: KeptFrame) {
+        guard f.budgets == (instanceBudget, particleBudget), volatileUses == f.uses else { return }
+        let passes = latchPasses(from: f.passCount)
+        withCommands(from: f.start) {
+            f.retained.keep(f.layer, matrix: f.matrix, clip: f.clip, opacity: f.opacity, commands: &$0, passes: passes)
+        }
+    }
+
+    /// What `finishKept` needs of a kept node drawn afresh: its inputs and the builder's
+    /// counters before it.
+    struct KeptFrame {
+        let layer: PresentedLayer
+        let retained: RetainedDrawing
+        let start: Int, passCount: Int
+        let budgets: (Int, Int)
+        let uses: Int
+        let matrix: CATransform3D
+        let clip: Clip
+        let opacity: Float
     }
 }

@@ -19,6 +19,8 @@ package final class DrawListBuilder {
     var contentsFlipped = false
     /// Passes listed so far: each before any pass that reads its surface.
     private var passes: [RenderPass] = []
+    /// The explicit stack of the tree walk (`drain`).
+    private var pending: [Pending] = []
     /// Offscreen surfaces allocated this frame (bounded by the visible area, never the layer size).
     package private(set) var offscreenPixels = 0
     /// Textures of translucent layers' own content, kept across frames (nil: offscreen groups).
@@ -52,6 +54,7 @@ package final class DrawListBuilder {
     package func build(_ root: PresentedLayer, rootMatrix: CATransform3D) -> [RenderPass] {
         commands = []
         passes = []
+        pending = []
         instanceBudget = Self.maximumInstanceItems
         particleBudget = Self.maximumParticlesPerFrame
         emit(root, matrix: rootMatrix, clip: Clip(rect: target), opacity: 1)
@@ -94,13 +97,54 @@ package final class DrawListBuilder {
         return Array(passes[start...])
     }
 
-    /// Draws `layer` (its plane mapped to device by `matrix`, flattened) and its subtree.
+    /// Draws `layer` (its plane mapped to device by `matrix`, flattened) and its subtree, all of
+    /// it before returning.
     func emit(_ layer: PresentedLayer, matrix: CATransform3D, clip: Clip, opacity: Float) {
+        let base = pending.count
+        emitStep(layer, matrix: matrix, clip: clip, opacity: opacity)
+        drain(downTo: base)
+    }
+
+    /// `emit`, leaving the layer's sublayers (and what follows them) on `pending`.
+    func emitStep(_ layer: PresentedLayer, matrix: CATransform3D, clip: Clip, opacity: Float) {
         if layer.isKept, let retained { return emitKept(layer, retained, matrix: matrix, clip: clip, opacity: opacity) }
         emitAfresh(layer, matrix: matrix, clip: clip, opacity: opacity)
     }
 
-    /// `emit`, without looking for what the layer drew before.
+    // MARK: The explicit stack
+
+    /// Work left for later by the walk of the tree: a layer pushes its sublayers (back to front
+    /// on top) and what must follow them (its border, keeping what it drew), and the innermost
+    /// `drain` running pops them in drawing order. The walk no longer recurses once per level
+    /// (a 100,000-deep chain overflowed the render thread's stack); only offscreen groups,
+    /// caches, tinted replicator instances and transitions nest a `drain`.
+    enum Pending {
+        case item(Item, matrix: CATransform3D, clip: Clip, opacity: Float)
+        case border(LayerState, shape: RoundedRect, map: Projective, color: UInt32, clip: Clip, opacity: Float)
+        case keep(KeptFrame)
+        /// Restores `contentsFlipped` once a flipped layer's sublayers are drawn.
+        case contentsFlipped(Bool)
+    }
+
+    /// Draws everything pushed on `pending` above `base`.
+    func drain(downTo base: Int) {
+        while pending.count > base {
+            switch pending.removeLast() {
+            case .item(let it, let matrix, let clip, let opacity):
+                emitItemStep(it, matrix: matrix, clip: clip, opacity: opacity)
+            case .border(let s, let shape, let map, let color, let clip, let opacity):
+                emitBorder(s, shape: shape, map: map, color: color, clip: clip, opacity: opacity)
+            case .keep(let frame):
+                finishKept(frame)
+            case .contentsFlipped(let flipped):
+                contentsFlipped = flipped
+            }
+        }
+    }
+
+    func push(_ p: Pending) { pending.append(p) }
+
+    /// `emitStep`, without looking for what the layer drew before.
     func emitAfresh(_ layer: PresentedLayer, matrix: CATransform3D, clip: Clip, opacity: Float) {
         if let transition = layer.transition { return emitTransition(transition, matrix: matrix, clip: clip, opacity: opacity) }
         let s = layer.state
@@ -133,11 +177,19 @@ package final class DrawListBuilder {
             emitOffscreen(layer, matrix: matrix, clip: clip, opacity: opacity, hasShadow: hasShadow, groupOpacity: groupOpacity)
             return
         }
-        emitContent(layer, matrix: matrix, clip: clip, opacity: opacity * s.opacity)
+        emitContentStep(layer, matrix: matrix, clip: clip, opacity: opacity * s.opacity)
     }
 
-    /// Background, contents, sublayers and border, all at `opacity` (already including the layer's).
+    /// Background, contents, sublayers and border, all at `opacity` (already including the
+    /// layer's), all drawn before returning.
     func emitContent(_ layer: PresentedLayer, matrix: CATransform3D, clip: Clip, opacity: Float) {
+        let base = pending.count
+        emitContentStep(layer, matrix: matrix, clip: clip, opacity: opacity)
+        drain(downTo: base)
+    }
+
+    /// `emitContent`, leaving the sublayers and the border on `pending`.
+    private func emitContentStep(_ layer: PresentedLayer, matrix: CATransform3D, clip: Clip, opacity: Float) {
         let s = layer.state
         let map = Self.planeMap(matrix)
         let shape = Self.roundedBounds(s)
@@ -159,12 +211,14 @@ package final class DrawListBuilder {
         if s.masksToBounds && !layer.isTransformLayer {
             childClip = Self.boundsClip(clip, s, shape: shape, map: map)
         }
+        // Pushed in reverse of drawing order: the sublayers (under a flipped layer's toggled
+        // contents flip, restored after them), then the border, which draws after the sublayers.
+        if s.isGeometryFlipped { push(.contentsFlipped(contentsFlipped)) }
+        if !layer.isTransformLayer, s.borderWidth > 0, let bc = s.borderColor, bc.alpha > 0 {
+            push(.border(s, shape: shape, map: map, color: bc.premultipliedARGB32, clip: clip, opacity: opacity))
+        }
         if s.isGeometryFlipped { contentsFlipped.toggle() }
         emitSublayers(of: layer, matrix: matrix, clip: childClip, opacity: opacity)
-        if s.isGeometryFlipped { contentsFlipped.toggle() }
-        if !layer.isTransformLayer, s.borderWidth > 0, let bc = s.borderColor, bc.alpha > 0 {
-            emitBorder(s, shape: shape, map: map, color: bc.premultipliedARGB32, clip: clip, opacity: opacity)
-        }
     }
 
     /// Where a layer's contents image draws: its destination in the layer, the local → texel
@@ -281,8 +335,14 @@ package final class DrawListBuilder {
         var tint: SIMD4<Float>? = nil   // replicator instance colour (straight RGBA), nil: none
     }
 
+    /// Pushes the sublayers' items on `pending`, the first to draw on top.
     private func emitSublayers(of layer: PresentedLayer, matrix: CATransform3D, clip: Clip, opacity: Float) {
         guard !layer.sublayers.isEmpty else { return }
+        var ordered: [Pending] = []
+        defer { pending.append(contentsOf: ordered.reversed()) }
+        func emitItem(_ it: Item, matrix: CATransform3D, clip: Clip, opacity: Float) {
+            ordered.append(.item(it, matrix: matrix, clip: clip, opacity: opacity))
+        }
         // Gather the planes of this context: sublayers (a replicator's instances), and through
         // CATransformLayers (and replicators that preserve depth) theirs.
         var items: [Item] = []

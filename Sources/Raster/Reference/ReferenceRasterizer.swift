@@ -323,7 +323,7 @@ public enum ReferenceRasterizer {
         let u = min(max(u, -1), Double(t.width) + 1), v = min(max(v, -1), Double(t.height) + 1)
         // Position relative to texel centres.
         let fu = u - 0.5, fv = v - 0.5
-        let iu = Int(fu.rounded(.down)), iv = Int(fv.rounded(.down))
+        let iu = deviceInt(fu.rounded(.down)), iv = deviceInt(fv.rounded(.down))
         // Fractions give the weights of the right and bottom texels.
         let wu = fu - Double(iu), wv = fv - Double(iv)
         func texel(_ i: Int, _ j: Int) -> SIMD4<Double> {

@@ -43,10 +43,20 @@ struct PathFlattener {
     /// The current subpath: device points (affine) or homogeneous points (projective).
     private var subpath: [SIMD3<Double>] = []
     var overflow = false
+    /// The guard square (`guardBand`) in local coordinates (affine maps), corner by corner.
+    private var localGuard: [SIMD2<Double>]?
 
     init?(_ path: PathGeometry, _ map: Projective) {
         self.map = map
         affine = map.isAffine
+        if affine, let inverse = map.inverted() {
+            let g = Self.guardBand
+            localGuard = [SIMD2(-g, -g), SIMD2(g, -g), SIMD2(g, g), SIMD2(-g, g)].map { d in
+                let h = inverse.applyHomogeneous(x: d.x, y: d.y)
+                return SIMD2(h.x / h.z, h.y / h.z)
+            }
+            if localGuard!.contains(where: { !$0.x.isFinite || !$0.y.isFinite }) { localGuard = nil }
+        }
         var wScale = 0.0
         if !affine {
             for p in path.points { wScale = Swift.max(wScale, abs(map.applyHomogeneous(x: p.x, y: p.y).z)) }
@@ -96,8 +106,9 @@ struct PathFlattener {
     /// Appends one local point (mapped now).
     mutating func add(_ p: SIMD2<Double>) {
         if subpath.count + points.count >= Self.maximumPoints { overflow = true; return }
-        let h = map.applyHomogeneous(x: p.x, y: p.y)
-        subpath.append(affine ? SIMD3(h.x / h.z, h.y / h.z, 1) : h)
+        // Affine: the local point, mapped when the subpath ends (after the guard-band clip,
+        // done in local space where huge coordinates are still exact).
+        subpath.append(affine ? SIMD3(p.x, p.y, 1) : map.applyHomogeneous(x: p.x, y: p.y))
     }
 
     /// Device position of a local point when it lies in front of the eye, else nil.
@@ -111,8 +122,8 @@ struct PathFlattener {
     /// `m`, of degree `degree` (Wang's bound: the chords stay within `tolerance`).
     private func pieces(_ m: Double, degree: Double) -> Int {
         let n = (degree * (degree - 1) / 8 * m / Self.tolerance).squareRoot().rounded(.up)
-        guard n.isFinite else { return Self.maximumPiecesPerCurve }
-        return Swift.min(Swift.max(Int(n), 1), Self.maximumPiecesPerCurve)
+        // Beyond Int's range (control points near 1e40 and more) too: the most pieces.
+        return boundedInt(n, in: 1...Self.maximumPiecesPerCurve, nan: Self.maximumPiecesPerCurve)
     }
 
     /// The device control points, or nil when one lies behind the eye (the curve is then cut
@@ -160,7 +171,20 @@ struct PathFlattener {
         guard subpath.count >= 2 else { return }
         let start = points.count
         if affine {
-            for h in subpath { points.append(SIMD2(h.x, h.y)) }
+            for h in subpath {
+                let d = map.applyHomogeneous(x: h.x, y: h.y)
+                points.append(SIMD2(d.x / d.z, d.y / d.z))
+            }
+            let g = Self.guardBand
+            if points[start...].contains(where: { !(abs($0.x) <= g && abs($0.y) <= g) }), let local = localGuard {
+                // Cut in local space, then mapped: the crossings are exact to a tiny fraction of
+                // a pixel however far the points are (mapped first, 1e20 + 10 is 1e20).
+                points.removeSubrange(start...)
+                for p in Self.clip(subpath.map { SIMD2($0.x, $0.y) }, to: local) {
+                    let d = map.applyHomogeneous(x: p.x, y: p.y)
+                    points.append(SIMD2(d.x / d.z, d.y / d.z))
+                }
+            }
         } else {
             // Sutherland–Hodgman against the plane W = ε, on the closed polygon.
             let n = subpath.count
@@ -176,7 +200,117 @@ struct PathFlattener {
                 }
             }
         }
+        if !affine { clipToGuardBand(from: start) }
         if points.count - start >= 2 { starts.append(start) } else { points.removeSubrange(start...) }
+    }
+
+    /// Half the side of the guard square: polygon parts beyond ±this many device pixels are
+    /// cut away (in double precision) before any Int conversion or edge slope. The visible
+    /// area is at most 16,384 pixels from the origin, so nothing visible changes, while edges
+    /// of 1e20…1e300-pixel geometry keep exact slopes near the target instead of clamping.
+    static let guardBand = 1.0e8
+
+    /// Sutherland–Hodgman of the closed polygon `points[start...]` against the guard square,
+    /// in place. Winding inside the square is unchanged (the cut follows its sides).
+    mutating func clipToGuardBand(from start: Int) {
+        let g = Self.guardBand
+        guard points[start...].contains(where: { abs($0.x) > g || abs($0.y) > g }) else { return }
+        var poly = Array(points[start...])
+        var next: [SIMD2<Double>] = []
+        next.reserveCapacity(poly.count + 4)
+        // Each side: axis 0 (x) or 1 (y), and the sign of the bound.
+        for (axis, sign) in [(0, 1.0), (0, -1.0), (1, 1.0), (1, -1.0)] {
+            next.removeAll(keepingCapacity: true)
+            let n = poly.count
+            guard n > 0 else { break }
+            for i in 0..<n {
+                let p = poly[i], q = poly[(i + 1) % n]
+                let pIn = sign * p[axis] <= g, qIn = sign * q[axis] <= g
+                if pIn { next.append(p) }
+                if pIn != qIn { next.append(Self.crossing(p, q, axis: axis, at: sign * g)) }
+            }
+            swap(&poly, &next)
+        }
+        points.removeSubrange(start...)
+        points.append(contentsOf: poly)
+    }
+
+    /// Sutherland–Hodgman of the closed polygon `poly` against the convex polygon `window`
+    /// (either orientation), each crossing computed by `intersection` (accurate far out).
+    static func clip(_ poly: [SIMD2<Double>], to window: [SIMD2<Double>]) -> [SIMD2<Double>] {
+        func cross(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double { a.x * b.y - a.y * b.x }
+        var area = 0.0
+        for i in window.indices { area += cross(window[i], window[(i + 1) % window.count]) }
+        let orient: Double = area < 0 ? -1 : 1
+        var poly = poly
+        var next: [SIMD2<Double>] = []
+        for i in window.indices {
+            let a = window[i], b = window[(i + 1) % window.count], d = b - a
+            func inside(_ p: SIMD2<Double>) -> Bool { orient * cross(d, p - a) >= 0 }
+            next.removeAll(keepingCapacity: true)
+            let n = poly.count
+            guard n > 0 else { break }
+            for k in 0..<n {
+                let p = poly[k], q = poly[(k + 1) % n]
+                let pIn = inside(p), qIn = inside(q)
+                if pIn { next.append(p) }
+                if pIn != qIn, let r = intersection(p, q, a, b) { next.append(r) }
+            }
+            swap(&poly, &next)
+        }
+        return poly
+    }
+
+    /// Where the line through `p`, `q` meets the line through `a`, `b`: each line as
+    /// d × r = k with k from its points by an exact-ish difference of products, so the error
+    /// is relative to the lines' distances from the origin, not to |p| (1e20 or 1e300).
+    static func intersection(_ p: SIMD2<Double>, _ q: SIMD2<Double>, _ a: SIMD2<Double>, _ b: SIMD2<Double>) -> SIMD2<Double>? {
+        // Scale both lines' points by one power of two so the products stay finite.
+        let m = [p, q, a, b].map { Swift.max(Swift.abs($0.x), Swift.abs($0.y)) }.max()!
+        let s = m > 1e150 ? Double(sign: .plus, exponent: -m.exponent, significand: 1) : 1
+        let (p, q, a, b) = (p * s, q * s, a * s, b * s)
+        func kahan(_ x: Double, _ y: Double, _ z: Double, _ w: Double) -> Double {   // x·y − z·w
+            let zw = z * w
+            return (-zw).addingProduct(x, y) + zw.addingProduct(-z, w)
+        }
+        let d1 = q - p, d2 = b - a
+        // Line 1: d1 × r = d1 × p = q.x·p.y − q.y·p.x (u × v = u.x·v.y − u.y·v.x); line 2 alike.
+        let k1 = kahan(q.x, p.y, q.y, p.x)
+        let k2 = kahan(b.x, a.y, b.y, a.x)
+        let det = d1.x * d2.y - d1.y * d2.x
+        guard det != 0, det.isFinite else { return nil }
+        let r = (d2 * k1 - d1 * k2) / det
+        let out = r / s
+        return out.x.isFinite && out.y.isFinite ? out : nil
+    }
+
+    /// Where the line through `p` and `q` crosses `axis` = `bound`. From the line's offset
+    /// p × q computed as an exact-ish difference of products (fused multiply-adds), so a line
+    /// between points 1e20 or 1e100 pixels away still crosses near the target within a tiny
+    /// fraction of a pixel of its true place (interpolating from p loses |p| · 2⁻⁵³: 10⁴ pixels
+    /// at 1e20). Beyond ±1e154 the products overflow: then plain interpolation.
+    static func crossing(_ p: SIMD2<Double>, _ q: SIMD2<Double>, axis: Int, at bound: Double) -> SIMD2<Double> {
+        // Beyond 1e150 both points are scaled by a power of two (exactly) so that the products
+        // below stay finite: the offset is then c / s.
+        let m = Swift.max(Swift.abs(p.x), Swift.abs(p.y), Swift.abs(q.x), Swift.abs(q.y))
+        let s = m > 1e150 ? Double(sign: .plus, exponent: -m.exponent, significand: 1) : 1
+        let p = p * s, q = q * s
+        let o = 1 - axis
+        let da = q[axis] - p[axis], dO = q[o] - p[o]
+        // c = p[o]·q[a] − q[o]·p[a] (Kahan's difference of products).
+        let w = q[o] * p[axis]
+        let e = w.addingProduct(-q[o], p[axis])        // w − q[o]·p[a]: the rounding of w, exactly
+        let c = (-w).addingProduct(p[o], q[axis]) + e  // p[o]·q[a] − w, then corrected
+        var r = SIMD2<Double>(repeating: 0)
+        r[axis] = bound
+        let v = (c / s + dO * bound) / da
+        if c.isFinite && v.isFinite {
+            r[o] = v
+        } else {
+            let t = (bound * s - p[axis]) / da
+            r[o] = (p[o] * (1 - t) + q[o] * t) / s
+        }
+        return r
     }
 }
 

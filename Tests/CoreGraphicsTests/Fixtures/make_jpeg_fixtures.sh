@@ -20,3 +20,5 @@ huge = bytearray(data)
 huge[sof + 5 : sof + 9] = (60000).to_bytes(2, "big") * 2
 open("huge-sof.jpg", "wb").write(bytes(huge))
 PY
+# Progressive (several scans): the tests repeat its last scan thousands of times.
+convert red-blue-16x8.jpg -interlace Plane -quality 95 -sampling-factor 1x1 -strip progressive-16x8.jpg

@@ -117,7 +117,7 @@ open class CAEmitterCell: NSObject, CAMediaTiming, @unchecked Sendable {
     /// The particle image, a `CGImage`. Default nil: the cell's particles draw nothing.
     open var contents: Any? { get { values.contents } set { values.contents = newValue } }
     /// The part of the image shown, in unit coordinates. Default (0, 0, 1, 1).
-    open var contentsRect: CGRect { get { values.contentsRect } set { values.contentsRect = newValue } }
+    open var contentsRect: CGRect { get { values.contentsRect } set { set("contentsRect", \.contentsRect, newValue, finite: EmitterCellState.isFinite(newValue)) } }
     /// Image pixels per point. Default 1.
     open var contentsScale: CGFloat { get { values.contentsScale } set { set("contentsScale", \.contentsScale, newValue, finite: newValue.isFinite) } }
     /// The filter when the image is drawn smaller. Default linear.
@@ -125,7 +125,7 @@ open class CAEmitterCell: NSObject, CAMediaTiming, @unchecked Sendable {
     /// The filter when the image is drawn larger. Default linear.
     open var magnificationFilter: String { get { values.magnificationFilter.rawValue } set { values.magnificationFilter = CALayerContentsFilter(rawValue: newValue) } }
     /// Apple's mip-map bias; stored, not used (Strata does not mip-map).
-    open var minificationFilterBias: Float { get { values.minificationFilterBias } set { values.minificationFilterBias = newValue } }
+    open var minificationFilterBias: Float { get { values.minificationFilterBias } set { set("minificationFilterBias", \.minificationFilterBias, newValue, finite: newValue.isFinite) } }
     /// Cells each particle of this cell emits, from its position, in its direction. Default nil.
     open var emitterCells: [CAEmitterCell]? { get { _emitterCells } set { _emitterCells = newValue } }
     /// Default values for keys not set; stored, not consulted.
@@ -141,9 +141,9 @@ open class CAEmitterCell: NSObject, CAMediaTiming, @unchecked Sendable {
     /// Added to the cell's time. Default 0.
     open var timeOffset: CFTimeInterval { get { values.timeOffset } set { set("timeOffset", \.timeOffset, newValue, finite: newValue.isFinite) } }
     /// Stored; a cell emits for `duration` once (Strata does not repeat cells).
-    open var repeatCount: Float { get { values.repeatCount } set { values.repeatCount = newValue } }
+    open var repeatCount: Float { get { values.repeatCount } set { set("repeatCount", \.repeatCount, newValue, finite: !newValue.isNaN) } }
     /// Stored; not used.
-    open var repeatDuration: CFTimeInterval { get { values.repeatDuration } set { values.repeatDuration = newValue } }
+    open var repeatDuration: CFTimeInterval { get { values.repeatDuration } set { set("repeatDuration", \.repeatDuration, newValue, finite: !newValue.isNaN) } }
     /// Stored; not used.
     open var autoreverses: Bool { get { values.autoreverses } set { values.autoreverses = newValue } }
     /// Stored; not used.

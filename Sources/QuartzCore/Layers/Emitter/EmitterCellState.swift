@@ -51,6 +51,11 @@ package struct EmitterCellState: @unchecked Sendable {
 
     package init() {}
 
+    /// Whether every coordinate of `r` is finite (what a rect property accepts).
+    package static func isFinite(_ r: CGRect) -> Bool {
+        r.origin.x.isFinite && r.origin.y.isFinite && r.width.isFinite && r.height.isFinite
+    }
+
     nonisolated(unsafe) private static let floats: [String: WritableKeyPath<EmitterCellState, Float>] = [
         "birthRate": \.birthRate, "lifetime": \.lifetime, "lifetimeRange": \.lifetimeRange,
         "redRange": \.redRange, "greenRange": \.greenRange, "blueRange": \.blueRange, "alphaRange": \.alphaRange,
@@ -95,15 +100,16 @@ package struct EmitterCellState: @unchecked Sendable {
     /// Sets a KVC key; false when it is not a key or the value does not fit (non-finite numbers
     /// do not fit).
     package mutating func setPropertyValue(_ value: Any?, forKey key: String) -> Bool {
-        if let k = Self.floats[key] { guard let v = KVCValue.float(value), v.isFinite else { return false }; self[keyPath: k] = v; return true }
+        // repeatCount, duration and repeatDuration may be infinite (for ever), never NaN.
+        if let k = Self.floats[key] { guard let v = KVCValue.float(value), v.isFinite || key == "repeatCount" && !v.isNaN else { return false }; self[keyPath: k] = v; return true }
         if let k = Self.cgFloats[key] { guard let v = KVCValue.cgFloat(value), v.isFinite else { return false }; self[keyPath: k] = v; return true }
-        if let k = Self.doubles[key] { guard let v = KVCValue.double(value), v.isFinite || key == "duration" || key == "repeatDuration" else { return false }; self[keyPath: k] = v; return true }
+        if let k = Self.doubles[key] { guard let v = KVCValue.double(value), v.isFinite || (key == "duration" || key == "repeatDuration") && !v.isNaN else { return false }; self[keyPath: k] = v; return true }
         switch key {
         case "name": guard value == nil || value is String else { return false }; name = value as? String
         case "enabled": guard let v = KVCValue.bool(value) else { return false }; isEnabled = v
         case "color": guard value == nil || KVCValue.color(value) != nil else { return false }; color = KVCValue.color(value)
         case "contents": contents = value
-        case "contentsRect": guard let v = KVCValue.rect(value) else { return false }; contentsRect = v
+        case "contentsRect": guard let v = KVCValue.rect(value), Self.isFinite(v) else { return false }; contentsRect = v
         case "minificationFilter": guard let v = KVCValue.filter(value) else { return false }; minificationFilter = v
         case "magnificationFilter": guard let v = KVCValue.filter(value) else { return false }; magnificationFilter = v
         case "style": guard value == nil || value is [AnyHashable: Any] else { return false }; style = value as? [AnyHashable: Any]
