@@ -11,7 +11,7 @@ extension SceneFuzzer {
 
     /// A layer of huge geometry for the scene of `seed`, or nil (half the seeds).
     func magnitudeLayer(seed: UInt64) -> CALayer? {
-        var g = Builder(rng: FuzzRandom(seed: seed ^ 0x6D61_676E_6974_7564), size: CGFloat(size))
+        var g = Builder(rng: FuzzRandom(seed: seed ^ 0x6D61_676E_6974_7564), extra: FuzzRandom(seed: ~seed), size: CGFloat(size))
         guard g.chance(0.5) else { return nil }
         return g.hugeLayer()
     }
