@@ -10,6 +10,9 @@ package enum TextSource {
     /// installed font has that name.
     package static func face(named name: String, context: String) -> FontFace? {
         if let face = FontLibrary.shared.face(named: name) { return face }
+        // An unknown family: fontconfig's substitute at the weight and slant the name asks for
+        // ("Roboto-Bold" draws bold), which says once what it chose.
+        if let closest = FontLibrary.shared.closestFace(to: name) { return closest }
         let fallback = FontLibrary.shared.defaultFace
         lock.lock()
         if reportedNames.count >= 256 { reportedNames.removeAll() }
