@@ -99,6 +99,34 @@ static inline int strata_fc_match_any(const char *family, char *path, int pathSi
     return path[0] ? 1 : 0;
 }
 
+/// Fontconfig's best match for `family` at `weight` (FC_WEIGHT units) and `slant` (FC_SLANT
+/// units), falling back through fontconfig's own substitutes. Writes the file, face index and the
+/// matched family. Returns 1 when a font was found, 0 when none, -1 when fontconfig failed.
+static inline int strata_fc_match_style(const char *family, int weight, int slant,
+                                        char *path, int pathSize, int *index,
+                                        char *matchedFamily, int familySize) {
+    FcConfig *config = FcConfigGetCurrent();
+    if (!config && !FcInit()) return -1;
+    FcPattern *q = FcPatternCreate();
+    if (!q) return -1;
+    FcPatternAddString(q, FC_FAMILY, (const FcChar8 *)family);
+    FcPatternAddInteger(q, FC_WEIGHT, weight);
+    FcPatternAddInteger(q, FC_SLANT, slant);
+    FcConfigSubstitute(NULL, q, FcMatchPattern);
+    FcDefaultSubstitute(q);
+    FcResult r;
+    FcPattern *best = FcFontMatch(NULL, q, &r);
+    FcPatternDestroy(q);
+    if (!best) return 0;
+    strata_fc_copy(best, FC_FILE, 0, path, pathSize);
+    strata_fc_copy(best, FC_FAMILY, 0, matchedFamily, familySize);
+    int i = 0;
+    if (FcPatternGetInteger(best, FC_INDEX, 0, &i) != FcResultMatch) i = 0;
+    *index = i;
+    FcPatternDestroy(best);
+    return path[0] ? 1 : 0;
+}
+
 /// fontconfig's FC_FAMILY, FC_FULLNAME and FC_POSTSCRIPT_NAME object names.
 static inline const char *strata_fc_family(void) { return FC_FAMILY; }
 static inline const char *strata_fc_fullname(void) { return FC_FULLNAME; }

@@ -77,6 +77,10 @@ final class ProgressLayer: CALayer {
     required init?(coder: NSCoder) {
         super.init(coder: coder)
     }
+
+    // Strata: the one line that makes presentation copies of this class through its init(layer:)
+    // (Swift on Linux cannot call a subclass's init(layer:) unasked; see makePresentationCopy).
+    override class func makePresentationCopy(of model: CALayer) -> CALayer? { ProgressLayer(layer: model) }
 }
 
 /// An Apple-style animation subclass.

@@ -24,6 +24,8 @@ package final class FontLibrary: @unchecked Sendable {
     private var facesByFile: [String: FontFace] = [:]
     private var facesByName: [String: FontFace?] = [:]
     private var fallback: FontFace??
+    /// Names whose substitute was reported (each is said once).
+    private var reportedSubstitutes = Set<String>()
 
     private init() {
         var lib: FT_Library?
@@ -50,9 +52,34 @@ package final class FontLibrary: @unchecked Sendable {
                 }
             }
         }
+        // Apple's own families ("Helvetica-Bold", ".SFUI-Regular", "Menlo") are found as their
+        // stand-ins; other unknown names stay unknown here (`CGFont(_:)` is nil for them, as on Apple).
+        if found == nil, FontNameRequest(name).standIn != nil { found = closestFace(to: name) }
         if facesByName.count >= Self.maximumNames { facesByName.removeAll() }
         facesByName.updateValue(found, forKey: name)
         return found
+    }
+
+    /// For a name no installed font has — an Apple family or PostScript name such as
+    /// "Helvetica-Bold", or any other family with a style suffix — the installed face closest to it (`FontNameRequest`): the stand-in
+    /// family, or fontconfig's substitute for an unknown one, at the weight and slant the name
+    /// asks for. Says once per name which font is used. Nil only when fontconfig finds nothing.
+    package func closestFace(to name: String) -> FontFace? {
+        lock.lock(); defer { lock.unlock() }
+        guard !name.isEmpty, name.utf8.count <= 1024, !name.utf8.contains(0) else { return nil }
+        let request = FontNameRequest(name)
+        var path = [CChar](repeating: 0, count: 4096), family = [CChar](repeating: 0, count: 256)
+        var index: Int32 = 0
+        let slant: Int32 = request.italic ? 100 : 0   // FC_SLANT_ITALIC (oblique faces match it too)
+        guard strata_fc_match_style(request.standIn ?? request.family, request.weight, slant,
+                                    &path, Int32(path.count), &index, &family, Int32(family.count)) == 1,
+              let face = openFace(path: String(cString: path), index: Int(index)) else { return nil }
+        if reportedSubstitutes.count >= Self.maximumNames { reportedSubstitutes.removeAll() }
+        if reportedSubstitutes.insert(name).inserted {
+            let shown = name.count > 80 ? String(name.prefix(80)) + "…" : name
+            StrataDiagnostics.report("font \"\(shown)\" is not installed; drawing in \(face.fullName) (\(face.postScriptName))")
+        }
+        return face
     }
 
     /// The default face: DejaVu Sans, else fontconfig's sans-serif, else nil (no font installed:

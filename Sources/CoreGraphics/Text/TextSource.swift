@@ -10,6 +10,11 @@ package enum TextSource {
     /// installed font has that name.
     package static func face(named name: String, context: String) -> FontFace? {
         if let face = FontLibrary.shared.face(named: name) { return face }
+        // An unknown family with a style: fontconfig's substitute at the weight and slant the
+        // name asks for ("Roboto-Bold" draws bold), which says once what it chose.
+        let request = FontNameRequest(name)
+        if request.weight != FontNameRequest.Weight.regular || request.italic,
+           let closest = FontLibrary.shared.closestFace(to: name) { return closest }
         let fallback = FontLibrary.shared.defaultFace
         lock.lock()
         if reportedNames.count >= 256 { reportedNames.removeAll() }

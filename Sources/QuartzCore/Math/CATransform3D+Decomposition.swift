@@ -75,18 +75,33 @@ extension CATransform3D {
             row0 = -row0; row1 = -row1; row2 = -row2
         }
 
-        // Rotation rows (row-vector convention) to a quaternion.
-        var q = SIMD4<Double>(
-            0.5 * max(1 + row0.x - row1.y - row2.z, 0).squareRoot(),
-            0.5 * max(1 - row0.x + row1.y - row2.z, 0).squareRoot(),
-            0.5 * max(1 - row0.x - row1.y + row2.z, 0).squareRoot(),
-            0.5 * max(1 + row0.x + row1.y + row2.z, 0).squareRoot())
-        if row2.y > row1.z { q.x = -q.x }
-        if row0.z > row2.x { q.y = -q.y }
-        if row1.x > row0.y { q.z = -q.z }
-        q /= (q * q).sum().squareRoot()
+        let q = Self.quaternion(rows: row0, row1, row2)
         return DecomposedTransform(scale: scale, skew: skew, quaternion: q,
                                    translation: translation, perspective: perspective)
+    }
+
+    /// The unit quaternion (w ≥ 0) of orthonormal rotation rows (row-vector convention), worked
+    /// out from its largest component (Shepperd's method): the others come from differences and
+    /// sums of off-diagonal entries, never from the square root of a difference near zero, which
+    /// lost half the digits (a half turn about y read back with 1e-8 of x and z in it).
+    private static func quaternion(rows row0: SIMD3<Double>, _ row1: SIMD3<Double>, _ row2: SIMD3<Double>) -> SIMD4<Double> {
+        let trace = row0.x + row1.y + row2.z
+        var q: SIMD4<Double>
+        if trace >= max(row0.x, row1.y, row2.z) {
+            let w = 0.5 * max(1 + trace, 0).squareRoot(), f = 0.25 / w
+            q = [(row1.z - row2.y) * f, (row2.x - row0.z) * f, (row0.y - row1.x) * f, w]
+        } else if row0.x >= row1.y && row0.x >= row2.z {
+            let x = 0.5 * max(1 + row0.x - row1.y - row2.z, 0).squareRoot(), f = 0.25 / x
+            q = [x, (row0.y + row1.x) * f, (row0.z + row2.x) * f, (row1.z - row2.y) * f]
+        } else if row1.y >= row2.z {
+            let y = 0.5 * max(1 - row0.x + row1.y - row2.z, 0).squareRoot(), f = 0.25 / y
+            q = [(row0.y + row1.x) * f, y, (row1.z + row2.y) * f, (row2.x - row0.z) * f]
+        } else {
+            let z = 0.5 * max(1 - row0.x - row1.y + row2.z, 0).squareRoot(), f = 0.25 / z
+            q = [(row0.z + row2.x) * f, (row1.z + row2.y) * f, z, (row0.y - row1.x) * f]
+        }
+        if q.w < 0 { q = -q }
+        return q / (q * q).sum().squareRoot()
     }
 
     /// Rebuilds the matrix `Scale · Skew · Rotation · Translation · Perspective`.

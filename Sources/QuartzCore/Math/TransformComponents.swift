@@ -27,10 +27,31 @@ package enum TransformComponents {
         c.perspective = d.perspective
         let r = CATransform3D(DecomposedTransform(scale: [1, 1, 1], skew: [0, 0, 0], quaternion: d.quaternion,
                                                   translation: [0, 0, 0], perspective: [0, 0, 0, 1]))
-        c.rotation.z = atan2(r.m12, r.m11)
-        c.rotation.y = asin(max(-1, min(1, -r.m13)))
-        c.rotation.x = atan2(r.m23, r.m33)
+        c.rotation = eulerAngles(of: r)
         return c
+    }
+
+    /// The angles (x, y, z) with `Rx · Ry · Rz == r`, of the two that every rotation has — (x, y, z)
+    /// with y in [−π/2, π/2], and (x + π, π − y, z + π) — the one turning least in all, each
+    /// angle in (−π, π]. So a rotation about one axis decomposes onto that axis: a half turn
+    /// about y is (0, π, 0), not the equal (π, 0, π), and animating `transform.rotation.y` from
+    /// it turns about y only (issue #21).
+    package static func eulerAngles(of r: CATransform3D) -> SIMD3<Double> {
+        let m13 = Double(r.m13)
+        let first = SIMD3<Double>(Double(atan2(r.m23, r.m33)), asin(max(-1, min(1, -m13))), Double(atan2(r.m12, r.m11)))
+        let second = SIMD3<Double>(wrapped(first.x + .pi), wrapped(.pi - first.y), wrapped(first.z + .pi))
+        func turn(_ a: SIMD3<Double>) -> Double { abs(a.x) + abs(a.y) + abs(a.z) }
+        // Rounding must not flip the choice for rotations the two describe equally well.
+        return turn(second) < turn(first) - 1e-9 ? second : first
+    }
+
+    /// `a` in (−π, π].
+    private static func wrapped(_ a: Double) -> Double {
+        var v = a.truncatingRemainder(dividingBy: 2 * .pi)
+        if v > .pi { v -= 2 * .pi }
+        if v <= -.pi { v += 2 * .pi }
+        // A component that is a rounding error away from zero is zero.
+        return abs(v) < 1e-12 ? 0 : v
     }
 
     package static func matrix(from c: Components) -> CATransform3D {

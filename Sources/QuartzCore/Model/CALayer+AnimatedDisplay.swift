@@ -25,15 +25,33 @@ extension CALayer {
             let animates = layer._animations.contains { attached in
                 Self.keys(of: attached.animation).contains { type(of: layer).needsDisplay(forKey: $0) }
             }
-            if animates, let p = layer.presentation() {
-                p.display()
-                layer.animatedDisplayContents = p.contents
+            if animates, let p = layer.presentationCopy() {
+                layer.animatedDisplayContents = layer.displayed(withPresentation: p)
                 layer.markChanged()
             } else if layer.animatedDisplayContents != nil {
                 layer.animatedDisplayContents = nil
                 layer.markChanged()
             }
         }
+    }
+
+    /// The contents `display()` draws from `presented`'s values: the copy draws itself when it is
+    /// of this layer's class; otherwise (a subclass without `makePresentationCopy(of:)`, whose
+    /// copy is a Strata class) this layer draws, through its own `display()` and `draw(in:)`,
+    /// with the presentation values in place of its own for the time of the call — no action
+    /// runs, and its own values, contents and flags are back afterwards.
+    private func displayed(withPresentation presented: CALayer) -> Any? {
+        if Swift.type(of: presented) == Swift.type(of: self) {
+            presented.display()
+            return presented.contents
+        }
+        let saved = state, flag = needsDisplayFlag
+        state = presented.state
+        CATransaction.makingPresentationCopies { display() }
+        let drawn = state.contents
+        state = saved
+        needsDisplayFlag = flag
+        return drawn
     }
 
     /// The first key of every key path an animation (or a group's members) changes.

@@ -28,9 +28,9 @@ extension CALayer {
             let h = LayerGeometry.planeMap(m)
             let local = LayerGeometry.unproject(screen, h)
             if s.masksToBounds, !(layer is CATransformLayer) {
-                guard let local, layer.contains(local) else { continue }
+                guard let local, layer.containsAsItsClass(local) else { continue }
             }
-            if !(layer is CATransformLayer), let local, layer.contains(local),
+            if !(layer is CATransformLayer), let local, layer.containsAsItsClass(local),
                s.isDoubleSided || !Self.isBackFacing(h) {
                 let q = m.apply(x: local.x, y: local.y)
                 let depth = q.w != 0 ? Double(q.z / q.w) : -Double.infinity

@@ -36,7 +36,7 @@ package enum HitTester {
             let m = parentToScreen.map { step.concatenating($0) } ?? step
             let local = LayerGeometry.unproject(screenPoint, LayerGeometry.planeMap(m))
             if layer.state.masksToBounds, !(layer is CATransformLayer) {
-                guard let local, layer.contains(local) else { return nil }
+                guard let local, layer.containsAsItsClass(local) else { return nil }
             }
             return Frame(layer: layer, matrix: m, local: local, nextChild: layer._sublayers.count - 1)
         }
@@ -51,10 +51,25 @@ package enum HitTester {
                 continue
             }
             // Every sublayer missed: the layer itself.
-            if !(top.layer is CATransformLayer), let local = top.local, top.layer.contains(local) {
+            if !(top.layer is CATransformLayer), let local = top.local, top.layer.containsAsItsClass(local) {
                 return top.layer
             }
         }
         return nil
+    }
+}
+
+extension CALayer {
+    /// `contains(_:)` as the layer's own class answers it. A presentation copy of a subclass
+    /// without copies of its own type (see `makePresentationCopy(of:)`) is of a Strata class and
+    /// would lose the subclass's `contains(_:)` override (a label that ignores clicks would catch
+    /// them): the model answers instead, with the presentation values in place of its own for
+    /// the time of the call.
+    package func containsAsItsClass(_ p: CGPoint) -> Bool {
+        guard isPresentationCopy, let model = modelLayer, Swift.type(of: model) != Swift.type(of: self) else { return contains(p) }
+        let saved = model.state
+        model.state = state
+        defer { model.state = saved }
+        return model.contains(p)
     }
 }

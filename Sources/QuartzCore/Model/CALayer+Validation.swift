@@ -90,17 +90,19 @@ extension CALayer {
     /// released each level from the one above, recursively, and overflowed the stack. A layer
     /// still referenced elsewhere keeps its own subtree.
     package func releaseSubtreeIteratively() {
-        guard !_sublayers.isEmpty || _mask != nil else { return }
-        var pending = _sublayers
-        if let m = _mask { pending.append(m) }
-        _sublayers = []
-        _mask = nil
+        // The owned links only: a presentation copy's sublayers are made on demand (reading
+        // `_sublayers` here would make them).
+        guard !ownSublayers.isEmpty || ownMask != nil else { return }
+        var pending = ownSublayers
+        if let m = ownMask { pending.append(m) }
+        ownSublayers = []
+        ownMask = nil
         while var layer = pending.popLast() {
             guard isKnownUniquelyReferenced(&layer) else { continue }
-            pending.append(contentsOf: layer._sublayers)
-            if let m = layer._mask { pending.append(m) }
-            layer._sublayers = []
-            layer._mask = nil
+            pending.append(contentsOf: layer.ownSublayers)
+            if let m = layer.ownMask { pending.append(m) }
+            layer.ownSublayers = []
+            layer.ownMask = nil
         }
     }
 }

@@ -14,17 +14,42 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming, CAAnimationTarget {
         _modify { CATransaction.modelLock.lock(); defer { CATransaction.modelLock.unlock() }; yield &_state }
     }
     private var _state = LayerState()
-    package var _sublayers: [CALayer] = []
-    package weak var _superlayer: CALayer?
-    package var _mask: CALayer?
-    /// For a mask layer, the layer it masks.
-    package weak var _maskOwner: CALayer?
+    /// A model layer's sublayers (owned), superlayer (weak), mask (owned) and masked layer
+    /// (weak). A presentation copy keeps none: its links come from `presentationLink`.
+    package var ownSublayers: [CALayer] = []
+    package weak var ownSuperlayer: CALayer?
+    package var ownMask: CALayer?
+    package weak var ownMaskOwner: CALayer?
+    /// For a presentation copy, its place in the evaluated tree: it holds the copy above it
+    /// strongly and makes the copies below it on demand (`PresentationLink`), so holding any copy
+    /// keeps what it can reach, and dropping it frees the copies (issue #21: a copy that held its
+    /// copied root, which owned the copy, leaked every tree).
+    package var presentationLink: PresentationLink?
     /// For a presentation copy, the model layer it was made from.
     package weak var modelLayer: CALayer?
     /// Whether this object is a presentation copy.
     package var isPresentationCopy = false
-    /// For a presentation copy, the top of its copied tree (its ancestors are held weakly).
-    package var presentationTreeRoot: CALayer?
+
+    /// The sublayers (of a presentation copy: copies of the presented sublayers, made on demand).
+    package var _sublayers: [CALayer] {
+        get { presentationLink.map { $0.sublayers(of: self) } ?? ownSublayers }
+        _modify { yield &ownSublayers }
+    }
+    /// The superlayer (of a presentation copy: the copy it was reached from).
+    package var _superlayer: CALayer? {
+        get { presentationLink.map { $0.isMask ? nil : $0.parent } ?? ownSuperlayer }
+        set { ownSuperlayer = newValue }
+    }
+    /// The mask (of a presentation copy: a copy of the presented mask, made on demand).
+    package var _mask: CALayer? {
+        get { presentationLink.map { $0.mask(of: self) } ?? ownMask }
+        set { ownMask = newValue }
+    }
+    /// For a mask layer, the layer it masks.
+    package var _maskOwner: CALayer? {
+        get { presentationLink.map { $0.isMask ? $0.parent : nil } ?? ownMaskOwner }
+        set { ownMaskOwner = newValue }
+    }
     /// This layer in the last committed snapshot (for the value on screen when a property changes).
     package weak var committedNode: LayerSnapshot?
     /// Whether an attached animation waits for the next commit to get its begin time.
@@ -57,7 +82,10 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming, CAAnimationTarget {
         if Swift.type(of: self) != CALayer.self { state = LayerDefaults.state(for: Swift.type(of: self)) }
     }
 
-    deinit { releaseSubtreeIteratively() }   // CALayer+Validation: no recursion for deep trees
+    deinit {
+        releaseSubtreeIteratively()   // CALayer+Validation: no recursion for deep trees
+        presentationLink?.releaseAncestorsIteratively()
+    }
 
     /// A copy of `layer`'s values, as Apple uses for presentation layers. Sublayers are not copied.
     /// Override it (calling `super.init(layer:)`) to copy a subclass's own properties into
@@ -86,18 +114,30 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming, CAAnimationTarget {
     /// Layers support secure coding.
     public class var supportsSecureCoding: Bool { true }
 
-    /// Makes a presentation copy of `model` through the dynamic type's `init(layer:)`.
+    /// Makes the presentation copy of `model`, a layer of this class (`presentation()`, and the
+    /// copies reached from one through `superlayer`, `sublayers` and `mask`). Strata addition.
     ///
-    /// Strata addition, needed because Swift on Linux has no Objective-C runtime to call a
-    /// subclass's `init(layer:)` through its class object: only a `required` initializer can be
-    /// called on a metatype, and a `required` `init(layer:)` would break Apple's spelling
-    /// `override init(layer: Any)`. A required *convenience* initializer is inherited by every
-    /// subclass that declares no designated initializer or overrides all of CALayer's
-    /// (`init()`, `init(layer:)`, `init?(coder:)`), which is what Apple-style subclasses do; one
-    /// that declares its own designated initializers without those three must add them.
-    public required convenience init(_strataPresentationOf model: CALayer) {
-        self.init(layer: model)
-    }
+    /// Apple's Core Animation makes presentation layers through the model's `init(layer:)`, found
+    /// by the Objective-C runtime. Swift on Linux can only construct an instance of a subclass it
+    /// does not know statically through a `required` initializer, and a required initializer would
+    /// have to be repeated by every subclass that declares its own designated initializer (such as
+    /// `init(color:)` beside `required init?(coder:)`) — that code would not compile. So the
+    /// default answers nil, and the copy is an instance of the nearest Strata class (`CALayer`,
+    /// `CAShapeLayer`, `CATextLayer`…) made with that class's `init(layer:)`: it carries every
+    /// property, every key stored by key-value coding (`@Managed` properties included), the
+    /// delegate, actions and style, but not the subclass's own stored properties, and
+    /// `presentation()` on the subclass itself (typed `Self?`) then gives nil.
+    ///
+    /// A subclass whose presentation copies must be its own type — to read its properties from
+    /// `presentation()`, or to draw an animated custom property through its own `draw(in:)` —
+    /// says how to make one, in one line:
+    ///
+    ///     override class func makePresentationCopy(of model: CALayer) -> CALayer? { RingLayer(layer: model) }
+    ///
+    /// (Custom properties redraw without it too: Strata then draws the model layer with the
+    /// presentation values.) Return nil, or a layer that is not of the model's class, to get the
+    /// default.
+    open class func makePresentationCopy(of model: CALayer) -> CALayer? { nil }
 
     /// Funnel of every property write: validation has already happened. Runs the implicit action
     /// machinery and marks the layer for the next commit.

@@ -33,8 +33,12 @@ package final class LayerContentCache {
         let surface: Surface
         /// The pass that draws `surface`, until a frame is built after it ran.
         var fill: RenderPass?
-        /// Keeps the image alive while its identity is part of a key.
-        let contents: AnyObject?
+        /// The image whose identity is part of the key, held weakly: an entry whose image is gone
+        /// is dropped at the next `beginFrame` (a layer redrawn every frame — an animated custom
+        /// property — made one texture per frame, each kept with its image for 120 frames), and
+        /// a new image at the same address is never taken for it (`texture(for:…)` checks).
+        weak var contents: AnyObject?
+        let hasContents: Bool
         var lastUsed: Int
     }
 
@@ -51,6 +55,10 @@ package final class LayerContentCache {
     /// Marks the start of a frame (for ageing entries).
     package func beginFrame() {
         frame += 1
+        for (k, e) in entries where e.hasContents && e.contents == nil {
+            pixels -= e.surface.width * e.surface.height
+            entries[k] = nil
+        }
         if frame % 30 == 0 { evict(olderThan: frame - Self.maximumIdleFrames) }
     }
 
@@ -60,17 +68,18 @@ package final class LayerContentCache {
     /// whichever frame executes first (several may be prepared before one is drawn).
     package func texture(for key: Key, contents: AnyObject?, width: Int, height: Int,
                          render: (Surface) -> [FillCommand]) -> (texture: Surface, pass: RenderPass?) {
-        if var e = entries[key] {
+        if var e = entries[key], e.contents === contents {
             e.lastUsed = frame
             if let fill = e.fill, fill.latch?.isClaimed ?? true { e.fill = nil }
             entries[key] = e
             return (e.surface, e.fill)
         }
+        if let stale = entries.removeValue(forKey: key) { pixels -= stale.surface.width * stale.surface.height }
         let surface = Surface(width: width, height: height)
         let fill = RenderPass(target: .offscreen(surface), commands: render(surface), latch: PassLatch())
         misses += 1
         pixels += width * height
-        entries[key] = Entry(surface: surface, fill: fill, contents: contents, lastUsed: frame)
+        entries[key] = Entry(surface: surface, fill: fill, contents: contents, hasContents: contents != nil, lastUsed: frame)
         if pixels > Self.maximumPixels { evictOldest() }
         return (surface, fill)
     }
@@ -86,7 +95,7 @@ package final class LayerContentCache {
         let key = TransparencyKey(image: ObjectIdentifier(image), shape: [shape.minX, shape.minY, shape.maxX, shape.maxY,
                                   shape.topLeft, shape.topRight, shape.bottomRight, shape.bottomLeft],
                                   map: [toTexel.m11, toTexel.m22, toTexel.m31, toTexel.m32])
-        if let known = transparency[key] { return known.transparent }
+        if let known = transparency[key], known.image === image { return known.transparent }
         let surface = image.surface
         // A texel spans 1/m11 × 1/m22 local units; the footprint reaches 1.5 texels.
         let margin = 1.5 * max(1 / toTexel.m11, 1 / toTexel.m22)
@@ -114,9 +123,18 @@ package final class LayerContentCache {
                 }
             }
         }
-        if transparency.count >= 1024 { transparency.removeAll() }
-        transparency[key] = (transparent, image)
+        if transparency.count >= 256 { transparency = transparency.filter { $0.value.image != nil } }
+        if transparency.count >= 256 { transparency.removeAll() }
+        transparency[key] = Transparency(transparent: transparent, image: image)
         return transparent
+    }
+
+    /// An answer of `isTransparent`, for an image held weakly (an image redrawn every frame
+    /// must not be kept by up to 1,024 answers; a dead image's address may come back, hence the
+    /// identity check on lookup).
+    private struct Transparency {
+        let transparent: Bool
+        weak var image: CGImage?
     }
 
     private struct TransparencyKey: Hashable {
@@ -124,8 +142,7 @@ package final class LayerContentCache {
         let shape: [Double]
         let map: [Double]
     }
-    /// The image is kept alive while its identity is part of a key.
-    private var transparency: [TransparencyKey: (transparent: Bool, image: CGImage)] = [:]
+    private var transparency: [TransparencyKey: Transparency] = [:]
 
     private func evict(olderThan limit: Int) {
         for (k, e) in entries where e.lastUsed < limit {
