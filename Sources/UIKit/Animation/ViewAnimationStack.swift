@@ -120,7 +120,7 @@ final class ViewAnimationAction: NSObject, CAAction, @unchecked Sendable {
     }
 
     nonisolated func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
-        guard Thread.isMainThread, let object = anObject as? CALayer else { return }
+        guard MainQueue.isCurrent, let object = anObject as? CALayer else { return }
         let box = UncheckedBox(object)
         MainActor.assumeIsolated {
             let layer = box.value
@@ -159,6 +159,6 @@ final class AnimationRelay: NSObject, CAAnimationDelegate, @unchecked Sendable {
     }
 
     private nonisolated func onMain(_ body: @escaping @MainActor () -> Void) {
-        if Thread.isMainThread { MainActor.assumeIsolated { body() } } else { DispatchQueue.main.async { MainActor.assumeIsolated { body() } } }
+        if MainQueue.isCurrent { MainActor.assumeIsolated { body() } } else { DispatchQueue.main.async { MainActor.assumeIsolated { body() } } }
     }
 }

@@ -48,7 +48,7 @@ extension UIView: CALayerDelegate {
     /// The view's actions for its layer: none outside an animation block (`NSNull`, so view
     /// changes are immediate); inside one, an animation with the block's parameters.
     nonisolated public func action(for layer: CALayer, forKey event: String) -> CAAction? {
-        guard Thread.isMainThread else { return NSNull() }
+        guard MainQueue.isCurrent else { return NSNull() }
         let box = UncheckedBox<(CALayer, CAAction?)>((layer, nil))
         MainActor.assumeIsolated { box.value.1 = ViewAnimationStack.action(for: self, layer: box.value.0, key: event) }
         return box.value.1
@@ -56,7 +56,7 @@ extension UIView: CALayerDelegate {
 
     /// Lays out the subviews (`layoutSubviews`) when the layer lays out.
     nonisolated public func layoutSublayers(of layer: CALayer) {
-        guard Thread.isMainThread else { return }
+        guard MainQueue.isCurrent else { return }
         let box = UncheckedBox(layer)
         MainActor.assumeIsolated {
             guard box.value === self.layer else { return }
@@ -66,7 +66,7 @@ extension UIView: CALayerDelegate {
 
     /// Displays the layer through `draw(_:)`.
     nonisolated public func display(_ layer: CALayer) {
-        guard Thread.isMainThread else { return }
+        guard MainQueue.isCurrent else { return }
         let box = UncheckedBox(layer)
         MainActor.assumeIsolated {
             guard box.value === self.layer else { return }
@@ -76,7 +76,7 @@ extension UIView: CALayerDelegate {
 
     /// Draws the layer's backing store: `ctx` becomes the current context for `draw(_:)`.
     nonisolated public func draw(_ layer: CALayer, in ctx: CGContext) {
-        guard Thread.isMainThread else { return }
+        guard MainQueue.isCurrent else { return }
         let box = UncheckedBox((layer, ctx))
         MainActor.assumeIsolated {
             guard box.value.0 === self.layer else { return }

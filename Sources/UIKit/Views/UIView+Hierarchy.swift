@@ -106,7 +106,8 @@ extension UIView {
     /// The one insertion path: refuses cycles, moves within this view or from another parent,
     /// keeps the sublayers in the subviews' order, and sends the callbacks in UIKit's order.
     private func insert(_ view: UIView, at index: Int) {
-        if isDescendant(of: view) {
+        // A view with no subviews can only be an ancestor of this one by being this one.
+        if view === self || (!view._subviews.isEmpty && isDescendant(of: view)) {
             return StrataDiagnostics.report("UIView: refused to add a view to itself or to one of its own subviews")
         }
         if view._superview === self {

@@ -160,11 +160,40 @@ open class UIView: UIResponder {
         set { layer.masksToBounds = newValue }
     }
 
-    /// The background as a `CGColor` (what `backgroundColor` stores on the layer).
-    var backgroundCGColor: CGColor? {
-        get { layer.backgroundColor }
-        set { layer.backgroundColor = newValue }
+    private var _backgroundColor: UIColor?
+    private var _tintColor: UIColor?
+
+    /// The background colour (the layer's `backgroundColor`); animates inside blocks.
+    open var backgroundColor: UIColor? {
+        get {
+            guard let cg = layer.backgroundColor else { return nil }
+            if let c = _backgroundColor, c.cgColor == cg { return c }
+            return UIColor(cgColor: cg)
+        }
+        set {
+            _backgroundColor = newValue
+            layer.backgroundColor = newValue?.cgColor
+        }
     }
+
+    /// The tint: this view's own, else its superview's, else the system blue.
+    open var tintColor: UIColor! {
+        get {
+            var v: UIView? = self
+            while let current = v {
+                if let t = current._tintColor { return t }
+                v = current._superview
+            }
+            return .systemBlue
+        }
+        set {
+            _tintColor = newValue
+            for view in subtreePreorder() { view.tintColorDidChange() }
+        }
+    }
+
+    /// The tint changed (this view's or an ancestor's); the default does nothing.
+    open func tintColorDidChange() {}
 
     /// The scale of the layer's backing store (the screen's scale once in a window).
     open var contentScaleFactor: CGFloat {
