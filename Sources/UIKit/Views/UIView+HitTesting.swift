@@ -25,7 +25,8 @@ extension UIView {
 
     /// Whether this view can take touches at all (iOS's skip rules, before geometry).
     var takesTouches: Bool {
-        isUserInteractionEnabled && !isHidden && alpha >= 0.01 && interactionBlockingAnimations == 0
+        // Compared as the layer stores it (Float), so `alpha = 0.01` counts as 0.01.
+        isUserInteractionEnabled && !isHidden && layer.opacity >= Float(0.01) && interactionBlockingAnimations == 0
     }
 
     /// `p` (in the superview's coordinates) in this view's coordinates, through this layer's

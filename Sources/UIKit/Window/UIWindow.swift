@@ -61,6 +61,11 @@ open class UIWindow: UIView {
     /// gesture recognisers of that view and its ancestors).
     open func sendEvent(_ event: UIEvent) { touchDispatcher.deliver(event) }
 
+    /// Feeds one raw pointer event (window points, y down) through hit testing, touches and
+    /// gesture recognisers, as the X11 window does. Strata addition, for automation (the
+    /// equivalent of synthesising events with a UI-testing tool).
+    public func sendPointerEvent(_ event: PointerEvent) { touchDispatcher.handle(event) }
+
     private func attach() {
         UIApplication.shared.register(self)
         if UIApplication.shared.opensScreenWindows {
