@@ -60,6 +60,8 @@ let package = Package(
         .testTarget(name: "StrataAppTests", dependencies: ["StrataApp", "QuartzCore", "Raster"]),
         // iOS developers' style: plain `import UIKit`, no @testable.
         .testTarget(name: "UIKitTests", dependencies: ["UIKit", "_Testing_UIKit", "_Testing_CoreGraphics"]),
+        // An app written from Apple's documentation, run in a window by IntegrationTests.
+        .executableTarget(name: "strata-app-probe", dependencies: ["QuartzCore", "StrataApp"], path: "Tests/AppProbe"),
         .testTarget(name: "IntegrationTests", dependencies: ["QuartzCore", "StrataDemos", "XvfbSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -56,14 +56,15 @@ public final class LayerWindow {
     private var fpsFrames = 0
     private var fps = 0.0
     private let logger = Logger(label: "strata.window")
-    /// Presents frames from the render queue (nil: through `window` on the main queue).
-    private let surfacePresenter: X11SurfacePresenter?
+    /// Presents frames from the render queue.
+    private let surfacePresenter: X11SurfacePresenter
+    /// Whether `show()` started the window and it has not closed since.
+    private var isShown = false
 
     /// Pixels and rectangles put into the window, and presents, so far: a debug counter (only
     /// the damaged rectangles of a frame are presented). Strata extension.
     public var presentedTotals: (pixels: Int, rectangles: Int, presents: Int) {
-        if let surfacePresenter { return surfacePresenter.presentedTotals }
-        return (window.frameInfo.pixelsPresented, window.frameInfo.rectanglesPresented, window.frameInfo.framesPresented)
+        surfacePresenter.presentedTotals
     }
     /// `STRATA_FPS_LOG=1` prints the frame rate to stderr twice a second (for measurements).
     private let logsFrameRate = ProcessInfo.processInfo.environment["STRATA_FPS_LOG"] != nil
@@ -94,35 +95,33 @@ public final class LayerWindow {
         hud.zPosition = 1_000
         host.addSublayer(hud)
         CATransaction.commit()
-        loop = RenderLoop(width: w, height: h, root: host)
-        let window = self.window
-        let loop = self.loop
-        let surfacePresenter = try? X11SurfacePresenter(displayName: display.name, window: window.windowID)
-        self.surfacePresenter = surfacePresenter
-        if let presenter = surfacePresenter {
-            // Frames go to the window from the render queue over a second connection: a busy
-            // main (app) thread does not stall them.
-            loop.present = { @Sendable surface, damage in
-                presenter.present(surface, damage: damage)
-                loop.presented()
-            }
-        } else {
-            loop.present = { @Sendable surface, damage in
-                DispatchQueue.main.async {
-                    MainActor.assumeIsolated {
-                        window.present(surface, damage: damage)
-                        loop.presented()
-                    }
-                }
-            }
-        }
+        // Frames go to the window from the render queue over a second connection: a busy main
+        // (app) thread does not stall them.
+        let presenter = try X11SurfacePresenter(displayName: display.name, window: window.windowID)
+        surfacePresenter = presenter
+        loop = RenderLoop(width: w, height: h, root: host, output: presenter)
         window.onEvent = { [weak self] event in self?.handle(event) }
     }
 
-    /// Shows the window and runs until it closes; never returns (the process exits with 0, or
-    /// with 128 + the signal's number after SIGINT, SIGTERM, SIGHUP or SIGQUIT).
+    /// Shows the window and runs the main run loop until it closes; never returns (the process
+    /// exits with 0 when the last window closes, or with 128 + the signal's number after SIGINT,
+    /// SIGTERM, SIGHUP or SIGQUIT). Changes made before it are committed first.
+    ///
+    /// `show()` then `LayerWindow.runMainLoop()`: call those instead for several windows.
     public func run() -> Never {
-        endOnTerminatingSignals()
+        show()
+        Self.runMainLoop()
+    }
+
+    /// Starts showing the window (its display links and rendering) and returns at once. The
+    /// frames appear while the main run loop runs (`LayerWindow.runMainLoop()`).
+    public func show() {
+        guard !isShown, !isClosed else { return }
+        isShown = true
+        Self.shownWindows.append(self)
+        MainRunLoop.endOnTerminatingSignals(Self.closeAllOnMainQueue)
+        // What the app set up before showing reaches the render side before its first frame.
+        CATransaction.flush()
         loop.start()
         let link = PausingDisplayLink { [weak self] in
             MainActor.assumeIsolated { self?.frame() }
@@ -131,7 +130,52 @@ public final class LayerWindow {
         mainLink = link
         // A commit may have added animations: their events and removal are delivered here.
         commits = CommittedTrees.observeCommits(of: host) { [weak link] in link?.wake() }
-        dispatchMain()
+    }
+
+    /// Runs the main run loop on the main thread, as `UIApplicationMain` does on iOS: main-queue
+    /// blocks, window callbacks, timers and `@MainActor` tasks run on the main thread
+    /// (`Thread.isMainThread`), and the implicit transaction commits at the end of each turn.
+    /// Never returns: the process exits when the last shown window closes.
+    public static func runMainLoop() -> Never {
+        runsMainLoop = true
+        if shownWindows.isEmpty, closedAny { exit(0) }
+        MainRunLoop.run()
+    }
+
+    /// Windows shown and not yet closed, in the order shown.
+    private static var shownWindows: [LayerWindow] = []
+    /// Whether `runMainLoop()` was called: then closing the last window ends the process.
+    private static var runsMainLoop = false
+    /// Whether a shown window has closed.
+    private static var closedAny = false
+
+    /// Closes every shown window, then ends the process with `status`.
+    private static func closeAll(status: Int32) {
+        runsMainLoop = false    // the last close must not exit with 0 first
+        for window in shownWindows { window.close() }
+        exit(status)
+    }
+
+    /// `closeAll`, called from a main-queue block (a signal): nonisolated so the closure does
+    /// not inherit main-actor isolation (a main-actor closure fired by Dispatch dies with SIGILL).
+    private nonisolated static func closeAllOnMainQueue(status: Int32) {
+        MainActor.assumeIsolated { closeAll(status: status) }
+    }
+
+    /// The renderer drawing this window: its statistics and settings (`threads`). Strata extension.
+    public var renderer: CARenderer { loop.renderer }
+
+    /// Draws and presents the frame at media time `t` now, through the pipeline the window's
+    /// display link drives (frames drawn straight into the window's MIT-SHM buffer, damage-only
+    /// presents), and starts preparing the frame at `next` on a second thread. For driving a
+    /// window that is not shown frame by frame at chosen times, as `strata bench --mode window`
+    /// does; returns the frame's statistics (empty when nothing changed). Strata extension.
+    public func renderFrame(at t: CFTimeInterval, preparingNextAt next: CFTimeInterval?) -> CARenderer.FrameStatistics {
+        guard !isShown, !isClosed else {
+            StrataDiagnostics.report("LayerWindow.renderFrame(at:): the window is shown (its display link renders) or closed; ignored")
+            return CARenderer.FrameStatistics()
+        }
+        return loop.pipeline.show(at: t, preparingNextAt: next, force: false).statistics
     }
 
     /// Writes the current frame to a PNG file and returns its path.
@@ -304,37 +348,26 @@ public final class LayerWindow {
         updateHUD()
     }
 
-    /// Ends the program: the render loop is stopped and joined before the display closes (a
-    /// frame presented during the close crashed in Xlib's error path).
-    private func close(status: Int32 = 0) {
+    /// Whether the window was closed (by the user, `q`/Escape or `close()`).
+    public private(set) var isClosed = false
+
+    /// Closes the window: its display links stop, the render loop is stopped and joined before
+    /// the X window goes (a frame presented during the close crashed in Xlib's error path),
+    /// then `onClose` runs. When the main run loop runs and this was the last shown window,
+    /// the process exits with 0.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
         mainLink?.invalidate()
+        commits = nil
         loop.stop()
         onClose?()
         window.close()
-        exit(status)
-    }
-
-    /// Every signal that ends a program ends this one, through `close` (SIGQUIT used to print
-    /// the runtime's backtrace and leave the process running). A main queue too busy to close
-    /// within two seconds is not waited for.
-    private func endOnTerminatingSignals() {
-        let signals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
-        var set = sigset_t()
-        sigemptyset(&set)
-        for sig in signals { sigaddset(&set, sig) }
-        // A process started from a Dispatch thread inherits those signals blocked.
-        pthread_sigmask(SIG_UNBLOCK, &set, nil)
-        for sig in signals {
-            signal(sig, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            // Runs on a global queue (not the main actor): it only schedules the close.
-            source.setEventHandler { @Sendable [weak self] in
-                DispatchQueue.main.async { @Sendable in MainActor.assumeIsolated { self?.close(status: 128 + sig) } }
-                DispatchQueue.global().asyncAfter(deadline: .now() + 2) { _exit(128 + sig) }
-            }
-            source.resume()
-            signalSources.append(source)
+        if isShown {
+            isShown = false
+            Self.closedAny = true
+            Self.shownWindows.removeAll { $0 === self }
+            if Self.runsMainLoop, Self.shownWindows.isEmpty { exit(0) }
         }
     }
-    private var signalSources: [any DispatchSourceSignal] = []
 }

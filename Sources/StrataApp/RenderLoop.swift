@@ -4,26 +4,28 @@ import QuartzCore
 import Raster
 import Synchronization
 
-/// The render side of a window: a display link on its own queue evaluates the committed tree
-/// at each tick and rasterises it; finished frames are handed to `present` (on the main queue).
+/// The render side of a window: a display link on its own queue shows the committed tree
+/// through a `FramePipeline` (frame k + 1 prepared on a second thread while frame k is drawn
+/// straight into the window's buffer), presenting only what changed.
 ///
 /// The app thread only commits; it never waits for a frame. A tick that finds nothing new and
 /// nothing animating puts the link to sleep; a commit of the tree, an expose or a resize wakes it.
 final class RenderLoop: @unchecked Sendable {
-    let renderer: CARenderer
+    let pipeline: FramePipeline
+    var renderer: CARenderer { pipeline.renderer }
     private let queue = DispatchQueue(label: "org.strata.render", qos: .userInteractive)
     private var link: PausingDisplayLink?
     private var commits: CommittedTrees.Observation?
     private let lock = NSLock()
-    private var presentInFlight = false
     private var needsPresent = true
     private var pendingSize: (Int, Int)?
-    /// Called on the render queue with a finished frame and where it differs from the frame
-    /// presented before (nil: everywhere); must call `presented()` when done.
-    var present: (@Sendable (Surface, [IntRect]?) -> Void)?
+    /// The display's frame interval: frame k + 1 is prepared for the time of the next tick.
+    private let frameInterval: CFTimeInterval = 1.0 / 60
+    /// How long the last tick that presented took (render queue only).
+    private var lastTickSeconds: CFTimeInterval = 0
 
-    /// Statistics for the HUD and the note: written on the render queue and by the presenter,
-    /// read on the main queue (the HUD), so behind a mutex.
+    /// Statistics for the HUD and the note: written on the render queue, read on the main
+    /// queue (the HUD), so behind a mutex.
     private struct Counters {
         var framesPresented = 0
         var lastRasterMs = 0.0
@@ -36,14 +38,16 @@ final class RenderLoop: @unchecked Sendable {
     var framesPresented: Int { counters.withLock { $0.framesPresented } }
     /// The last drawn frame's evaluation and rasterisation time, in milliseconds.
     var lastFrameMs: Double { counters.withLock { $0.lastRasterMs + $0.lastEvaluateMs } }
-    /// The media time the last drawn frame shows.
+    /// The media time the last presented frame shows.
     var lastFrameTime: CFTimeInterval { counters.withLock { $0.lastFrameTime } }
     /// Whether the display link sleeps (nothing changed, nothing animates).
     var isSleeping: Bool { link?.isSleeping ?? false }
 
-    init(width: Int, height: Int, root: CALayer) {
-        renderer = CARenderer(width: width, height: height)
+    /// A loop drawing `root` at `width` × `height` into `output`.
+    init(width: Int, height: Int, root: CALayer, output: FrameOutput) {
+        let renderer = CARenderer(width: width, height: height)
         renderer.layer = root
+        pipeline = FramePipeline(renderer: renderer, output: output)
     }
 
     func start() {
@@ -61,11 +65,11 @@ final class RenderLoop: @unchecked Sendable {
     func stop() {
         commits = nil
         link?.invalidate()
-        queue.sync {}
+        queue.sync { _ = pipeline.takeAhead() }
     }
 
-    /// A copy of the framebuffer, taken on the render queue (never while a frame is drawn).
-    func makeImage() -> CGImage { queue.sync { renderer.makeImage() } }
+    /// A copy of the last frame shown, taken on the render queue (never while a frame is drawn).
+    func makeImage() -> CGImage { queue.sync { pipeline.makeImage() } }
 
     /// Draw and present on the next tick even if nothing changed (expose).
     func setNeedsPresent() { lock.lock(); needsPresent = true; lock.unlock(); wake() }
@@ -87,45 +91,35 @@ final class RenderLoop: @unchecked Sendable {
     /// Starts a new frame count (for the frames-per-second figure).
     func resetFrameCount() { counters.withLock { $0.framesPresented = 0 } }
 
-    /// The presenter finished with the last frame.
-    func presented() {
-        lock.lock(); presentInFlight = false; lock.unlock()
-        counters.withLock { $0.framesPresented += 1 }
-    }
-
     private func tick() {
         lock.lock()
-        if presentInFlight { lock.unlock(); return }
         let size = pendingSize
         pendingSize = nil
-        let force = needsPresent
+        let force = needsPresent || flash.wantsPresent
         needsPresent = false
         lock.unlock()
-        if let (w, h) = size {
-            renderer.surface.resize(width: w, height: h)
-            renderer.invalidate()
-        }
+        if let (w, h) = size { pipeline.resize(width: w, height: h) }
         let now = CACurrentMediaTime()
-        renderer.beginFrame(atTime: now)
-        renderer.render()
-        renderer.endFrame()
-        let stats = renderer.lastFrameStatistics
-        guard stats.didDraw || force || flash.wantsPresent, let present else {
+        let overlay = flash.isOn || flash.wantsPresent
+        // The next frame is shown at the next tick, or later when frames take longer than a
+        // tick: prepared for when it will be seen, an animation does not lag behind the clock.
+        let next = now + max(frameInterval, lastTickSeconds)
+        let shown = pipeline.show(at: now, preparingNextAt: next, force: force, compose: overlay ? flash.compose : nil)
+        if shown.presented { lastTickSeconds = CACurrentMediaTime() - now }
+        guard shown.presented else {
             // Nothing new, nothing animating (else it would have drawn), no flash fading:
             // sleep until woken.
-            if !stats.didDraw { link?.pauseUnlessWoken() }
+            link?.pauseUnlessWoken()
             return
         }
-        if stats.didDraw {
-            counters.withLock {
-                $0.lastFrameTime = now
+        let stats = shown.statistics
+        counters.withLock {
+            $0.framesPresented += 1
+            $0.lastFrameTime = shown.time
+            if stats.didDraw {
                 $0.lastRasterMs = stats.rasterSeconds * 1000
                 $0.lastEvaluateMs = stats.evaluateSeconds * 1000
             }
         }
-        lock.lock(); presentInFlight = true; lock.unlock()
-        // Damage: only what changed is presented; an expose or a resize presents everything.
-        let (shown, damage) = flash.compose(renderer.surface, damage: force ? nil : stats.didDraw ? stats.damage : [])
-        present(shown, damage)
     }
 }

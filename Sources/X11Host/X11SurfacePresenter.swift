@@ -80,6 +80,35 @@ public final class X11SurfacePresenter: @unchecked Sendable {
         drainCompletions()
     }
 
+    /// Presents a frame that `draw` renders straight into the free buffer the server reads (a
+    /// `width` × `height` surface over the MIT-SHM segment, or the plain image): no copy of the
+    /// frame on this side. `draw` returns the rectangles where its frame differs from the frame
+    /// the window shows (nil: everywhere); only they are put into the window. The surface holds
+    /// an older frame (two buffers take turns), so `draw` must bring all of it up to date
+    /// (`CARenderer.draw(_:into:)` does, from what it knows each target holds). Returns false,
+    /// drawing nothing, when the buffers are not 32-bit BGRA: the caller then presents a copy
+    /// with `present(_:damage:)`.
+    @discardableResult
+    public func presentDamage(width: Int, height: Int, drawingWith draw: (Surface) -> [IntRect]?) -> Bool {
+        guard packer == nil, width > 0, height > 0, let buffer = freeBuffer(width: width, height: height),
+              let target = buffer.surface else { return false }
+        // A later copy-present must not trust what this buffer held before.
+        buffer.heldPresent = 0
+        history.reset()
+        let whole = IntRect(x0: 0, y0: 0, x1: width, y1: height)
+        let rects = draw(target) ?? [whole]
+        guard !rects.isEmpty else { return true }
+        let pixels = buffer.put(rects, display: handle, drawable: window, gc: gc)
+        counters.withLock { $0.pixels += pixels; $0.rectangles += rects.count; $0.presents += 1 }
+        XFlush(handle)
+        drainCompletions()
+        return true
+    }
+
+    /// Whether `presentDamage(width:height:drawingWith:)` can draw into the window's buffers
+    /// (the visual is 32-bit BGRA, LSB first).
+    public var drawsInPlace: Bool { packer == nil }
+
     /// Pixels and rectangles put into the window, and presents, since the presenter opened
     /// (readable from any thread: a debug counter for tests and the HUD).
     public var presentedTotals: (pixels: Int, rectangles: Int, presents: Int) {

@@ -35,12 +35,16 @@ private func opacity(_ l: CALayer) -> Double? { l.presentation().map { Double($0
         clock.set(0.5); CATransaction.flush()
         #expect(natural.events == ["start"])
         layer.removeAnimation(forKey: "removed")
-        #expect(removed.events == ["start", "stop false"])
+        #expect(removed.events == ["start"], "delivered later, not from inside removeAnimation (Apple)")
         layer.add(fade(5), forKey: "replaced")
+        #expect(replaced.events == ["start"])
+        CATransaction.flush()
+        #expect(removed.events == ["start", "stop false"])
         #expect(replaced.events == ["start", "stop false"])
         clock.set(1.01); CATransaction.flush()
         #expect(natural.events == ["start", "stop true"])
         layer.removeAllAnimations()
+        CATransaction.flush()
         #expect(all.events == ["start", "stop false"])
         clock.set(9); CATransaction.flush()
         #expect(natural.events == ["start", "stop true"] && all.events == ["start", "stop false"])
@@ -153,7 +157,9 @@ private func opacity(_ l: CALayer) -> Double? { l.presentation().map { Double($0
         CATransaction.commit()
         clock.set(1.5); CATransaction.flush()
         #expect(log.isEmpty)                           // "early" still runs
-        b.removeAnimation(forKey: "early")             // removal ends it too
+        b.removeAnimation(forKey: "early")             // removal ends it too, delivered at the flush
+        #expect(log.isEmpty)
+        CATransaction.flush()
         #expect(log == ["inner"])
         clock.set(2.9); CATransaction.flush()
         #expect(log == ["inner"])
@@ -207,5 +213,39 @@ private func opacity(_ l: CALayer) -> Double? { l.presentation().map { Double($0
             #expect(fresh.presentation() == nil)
             #expect(CommittedTrees.snapshot(for: fresh) == nil)
         }
+    }
+}
+
+/// Apple delivers `animationDidStop` after the call that removed the animation returns, on the
+/// main thread's run loop: state the caller sets after `removeAnimation(forKey:)` is seen by the
+/// callback, and a delegate that removes another animation from inside its callback is not
+/// re-entered (its second callback follows the first). It used to run inside the removal.
+@Test func stopCallbacksComeAfterTheRemovalAndNeverReenter() {
+    final class Chain: CAAnimationDelegate, @unchecked Sendable {
+        var state = "before"
+        var log: [String] = []
+        var depth = 0
+        weak var layer: CALayer?
+        func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
+            depth += 1
+            defer { depth -= 1 }
+            log.append("stop \(anim.duration) seen \(state) depth \(depth)")
+            if anim.duration == 5 { layer?.removeAnimation(forKey: "second") }
+        }
+    }
+    CAMediaClock.withManualClock(startingAt: 0) { clock in
+        CATransaction.flush()
+        let layer = CALayer()
+        let chain = Chain()
+        chain.layer = layer
+        layer.add(fade(5, chain), forKey: "first")
+        layer.add(fade(6, chain), forKey: "second")
+        CATransaction.flush()
+        clock.set(0.5); CATransaction.flush()
+        layer.removeAnimation(forKey: "first")
+        chain.state = "after"
+        #expect(chain.log.isEmpty)
+        CATransaction.flush()
+        #expect(chain.log == ["stop 5.0 seen after depth 1", "stop 6.0 seen after depth 1"])
     }
 }

@@ -107,5 +107,6 @@ private final class Recorder: CAAnimationDelegate, @unchecked Sendable {
     let a = CABasicAnimation(keyPath: "opacity"); a.delegate = r
     layer.add(a, forKey: "x")
     layer.removeAnimation(forKey: "x")
+    CATransaction.flush()
     #expect(r.events.last == "stop false")
 }

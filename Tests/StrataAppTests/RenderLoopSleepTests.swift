@@ -40,6 +40,31 @@ private final class PresentedFrames: @unchecked Sendable {
     }
 }
 
+/// A window stand-in: frames are drawn into its one surface, as into a window's buffer, and
+/// recorded with the time the loop says they show.
+private final class MemoryOutput: FrameOutput, @unchecked Sendable {
+    let surface: Surface
+    let frames: PresentedFrames
+    weak var loop: RenderLoop?
+
+    init(width: Int, height: Int, frames: PresentedFrames) {
+        surface = Surface(width: width, height: height)
+        self.frames = frames
+    }
+
+    func presentDamage(width: Int, height: Int, drawingWith draw: (Surface) -> [IntRect]?) -> Bool {
+        _ = draw(surface)
+        record()
+        return true
+    }
+
+    func present(_ surface: Surface, damage: [IntRect]?) { record(surface) }
+
+    private func record(_ shown: Surface? = nil) {
+        frames.record(time: loop?.pipeline.lastShownTime ?? 0, surface: shown ?? surface)
+    }
+}
+
 /// Waits (up to 10 s) until `condition` holds.
 private func eventually(_ condition: () -> Bool) async -> Bool {
     for _ in 0..<1000 {
@@ -72,12 +97,10 @@ struct RenderLoopSleepTests {
             root.addSublayer(square)
             return (root, square)
         }
-        let loop = RenderLoop(width: width, height: 16, root: root)
         let frames = PresentedFrames()
-        loop.present = { @Sendable surface, _ in
-            frames.record(time: loop.lastFrameTime, surface: surface)
-            loop.presented()
-        }
+        let output = MemoryOutput(width: width, height: 16, frames: frames)
+        let loop = RenderLoop(width: width, height: 16, root: root, output: output)
+        output.loop = loop
         loop.start()
         return (loop, square, frames)
     }

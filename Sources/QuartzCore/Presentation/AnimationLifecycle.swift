@@ -51,9 +51,49 @@ package enum AnimationLifecycle {
         let entry = entries.removeValue(forKey: ObjectIdentifier(animation))
         lock.unlock()
         guard let entry else { return }
-        if !entry.started { entry.started = true; animation.delegate?.animationDidStart(animation) }
-        animation.delegate?.animationDidStop(animation, finished: finished)
-        for g in entry.groups { g.leave() }
+        let started = entry.started
+        entry.started = true
+        // Delivered later, as on Apple: a caller that removes an animation and then sets state
+        // sees that state in the callback, and a removal inside a callback does not re-enter.
+        post(clock: entry.clock) {
+            if !started { animation.delegate?.animationDidStart(animation) }
+            animation.delegate?.animationDidStop(animation, finished: finished)
+            for g in entry.groups { g.leave() }
+        }
+    }
+
+    /// Callbacks waiting for the end of the app thread's run-loop turn (`deliverPending`), each
+    /// with the clock of its animation.
+    nonisolated(unsafe) private static var pending: [(clock: CAMediaClock, callback: () -> Void)] = []
+    nonisolated(unsafe) private static var deliveryScheduled = false
+
+    /// Queues `callback` for delivery: at the next `CATransaction.flush()` on a thread reading
+    /// `clock` (the main run loop flushes at the end of every turn), or from a main-queue block
+    /// when queued on the main thread.
+    static func post(clock: CAMediaClock, _ callback: @escaping () -> Void) {
+        lock.lock()
+        pending.append((clock, callback))
+        let schedule = Thread.isMainThread && !deliveryScheduled
+        if schedule { deliveryScheduled = true }
+        lock.unlock()
+        guard schedule else { return }
+        DispatchQueue.main.async { @Sendable in
+            lock.lock(); deliveryScheduled = false; lock.unlock()
+            deliverPending()
+        }
+    }
+
+    /// Runs the queued callbacks of the current clock, including those they queue, in order.
+    package static func deliverPending() {
+        let clock = CAMediaClock.current
+        // A callback that keeps queueing callbacks forever is cut off after a million rounds.
+        for _ in 0..<1_000_000 {
+            lock.lock()
+            guard let i = pending.firstIndex(where: { $0.clock === clock }) else { lock.unlock(); return }
+            let callback = pending.remove(at: i).callback
+            lock.unlock()
+            callback()
+        }
     }
 
     /// Sends `animationDidStart` to animations that began by global media time `t`, and finishes
@@ -75,7 +115,8 @@ package enum AnimationLifecycle {
             let sample = e.animation.mediaTiming().sample(atParentTime: layer.convertTime(t, from: nil))
             if !e.started && sample.position != .before {
                 e.started = true
-                e.animation.delegate?.animationDidStart(e.animation)
+                let animation = e.animation
+                post(clock: e.clock) { animation.delegate?.animationDidStart(animation) }
             }
             if sample.position == .after { finished.append(e) }
         }
@@ -88,8 +129,10 @@ package enum AnimationLifecycle {
                 layer._animations.remove(at: i)
                 layer.markChanged()
             }
-            e.animation.delegate?.animationDidStop(e.animation, finished: true)
-            for g in e.groups { g.leave() }
+            post(clock: e.clock) {
+                e.animation.delegate?.animationDidStop(e.animation, finished: true)
+                for g in e.groups { g.leave() }
+            }
         }
     }
 

@@ -95,6 +95,9 @@ public final class CARenderer: @unchecked Sendable {
         /// Fill commands copied from earlier frames rather than built again: what still
         /// subtrees (no animation below them) drew, kept while no commit changes the tree.
         public var keptCommandCount = 0
+
+        /// Statistics of a frame that did nothing.
+        public init() {}
     }
 
     /// A renderer with a `width` × `height` framebuffer (clamped to 0…16384 each).
@@ -140,6 +143,16 @@ public final class CARenderer: @unchecked Sendable {
         fileprivate init(_ work: Work, time: CFTimeInterval) {
             self.work = work
             self.time = time
+        }
+
+        /// Whether drawing the frame changes anything in a target that holds the frame drawn
+        /// before it: false when neither the tree nor its animations changed.
+        public var changesPixels: Bool {
+            switch work {
+            case .unchanged: false
+            case .noRoot(let clears): clears
+            case .draw: true
+            }
         }
 
         /// The render passes `draw` runs (offscreen passes first, the framebuffer pass last);
@@ -254,6 +267,12 @@ public final class CARenderer: @unchecked Sendable {
             lastCommands = (prepared, clears, frame.serial)
             damage.withLock { $0.hold(target, serial: frame.serial) }
         }
+    }
+
+    /// Brings `target` up to the last frame drawn (into any target): what a window's screenshot
+    /// reads when frames are drawn straight into the window's buffers. Strata extension.
+    public func drawLastFrame(into target: Surface) {
+        draw(PreparedFrame(.unchanged, time: frameTime), into: target)
     }
 
     /// The rectangles to redraw in `target`, which holds frame `held`, to show frame `serial`;

@@ -67,9 +67,12 @@ public final class CATransaction: NSObject {
 
     /// Commits any implicit transaction now; explicit transactions still open are left alone.
     /// Also delivers the animation events due by now (delegate callbacks, completion blocks), as
-    /// the main run loop does on Apple platforms.
+    /// the main run loop does at the end of each turn on Apple platforms. Events are never
+    /// delivered from inside the call that caused them (`removeAnimation(forKey:)`, `add`): they
+    /// wait for this, or for a main-queue block when caused on the main thread.
     public class func flush() {
         AnimationLifecycle.update(at: CACurrentMediaTime())
+        defer { AnimationLifecycle.deliverPending() }
         let s = stack
         while let last = s.levels.last, last.isImplicit {
             s.levels.removeLast()

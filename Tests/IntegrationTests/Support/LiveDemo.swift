@@ -12,9 +12,10 @@ final class LiveDemo: @unchecked Sendable {
 
     /// Starts Xvfb (`xvfbArguments`), then `strata arguments…`, and waits for the window titled
     /// `title` to be mapped and to show its first frame.
-    init(_ arguments: [String], title: String, xvfbArguments: [String] = []) async throws {
+    init(_ arguments: [String], title: String, xvfbArguments: [String] = [],
+         executable: URL = StrataProcess.executable) async throws {
         server = try await XvfbServer.start(arguments: xvfbArguments)
-        strata = try StrataProcess(arguments, display: server.display)
+        strata = try StrataProcess(arguments, display: server.display, executable: executable)
         let found: String
         do {
             found = try await Tool.run(["xdotool", "search", "--sync", "--onlyvisible", "--name", title],

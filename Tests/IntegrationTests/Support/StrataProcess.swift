@@ -20,6 +20,11 @@ final class StrataProcess: @unchecked Sendable {
         return url.appendingPathComponent(".build/debug/strata")
     }()
 
+    /// Another executable of the package, built next to `strata`.
+    static func sibling(_ name: String) -> URL {
+        executable.deletingLastPathComponent().appendingPathComponent(name)
+    }
+
     /// Fails the test with a clear message when the executable was not built.
     static func requireExecutable() throws {
         try #require(FileManager.default.isExecutableFile(atPath: executable.path),
@@ -33,8 +38,9 @@ final class StrataProcess: @unchecked Sendable {
     private let errURL: URL
 
     /// Starts `strata arguments…` with `DISPLAY` set to `display` (removed when nil).
-    init(_ arguments: [String], display: String?) throws {
-        try Self.requireExecutable()
+    init(_ arguments: [String], display: String?, executable: URL = StrataProcess.executable) throws {
+        try #require(FileManager.default.isExecutableFile(atPath: executable.path),
+                     "\(executable.lastPathComponent) missing at \(executable.path): run `swift build --build-tests` first")
         let base = FileManager.default.temporaryDirectory
             .appendingPathComponent("strata-integ-\(UUID().uuidString)")
         outURL = base.appendingPathExtension("out")
@@ -43,7 +49,7 @@ final class StrataProcess: @unchecked Sendable {
         try FileManager.default.createDirectory(at: workingDirectory, withIntermediateDirectories: true)
         FileManager.default.createFile(atPath: outURL.path, contents: nil)
         FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        process.executableURL = Self.executable
+        process.executableURL = executable
         process.currentDirectoryURL = workingDirectory
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
