@@ -59,6 +59,13 @@ enum ViewAnimationStack {
         block.tracker.seal()
     }
 
+    /// Closes `block` without animating: its changes are handed back (property animators make
+    /// and drive their own animations from them).
+    static func capture(_ block: AnimationBlock) -> [LayerChange] {
+        if let i = blocks.lastIndex(where: { $0 === block }) { blocks.remove(at: i) }
+        return block.changes
+    }
+
     /// Adds the basic (or spring) animation of one change, under the key path as its key.
     static func addAnimation(for change: LayerChange, in block: AnimationBlock) {
         let anim: CABasicAnimation

@@ -26,6 +26,8 @@ open class UIView: UIResponder {
     var interactionBlockingAnimations = 0
     var _gestureRecognizers: [UIGestureRecognizer] = []
 
+    /// A name for UI automation and debugging (what `strata views` prints for a hit).
+    open var accessibilityIdentifier: String?
     /// An integer to find the view by (`viewWithTag(_:)`); 0 by default.
     open var tag: Int = 0
     /// Whether touches reach this view and its subviews (true by default).

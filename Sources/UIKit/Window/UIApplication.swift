@@ -97,12 +97,11 @@ public func UIApplicationMain(_ delegateClass: UIApplicationDelegate.Type) -> Ne
     let delegate = delegateClass.init()
     app.delegate = delegate
     _ = delegate.application(app, didFinishLaunchingWithOptions: nil)
-    guard let host = app.mainHost else {
+    guard app.mainHost != nil else {
         StrataDiagnostics.report("UIApplicationMain: the delegate showed no window (call makeKeyAndVisible() in application(_:didFinishLaunchingWithOptions:))")
         exit(1)
     }
-    host.onClose = { delegate.applicationWillTerminate(app) }
-    host.run()
+    LayerWindow.runMainLoop()
 }
 
 @available(*, unavailable, message: "No Objective-C runtime to find classes by name: mark the delegate class @main, or call UIApplicationMain(AppDelegate.self)")
@@ -110,6 +109,15 @@ public func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<Unsafe
                               _ principalClassName: String?, _ delegateClassName: String?) -> Int32 { 0 }
 
 extension UIApplication {
+    /// A window's X11 window closed: the last one ends the application (the delegate hears
+    /// `applicationWillTerminate` first; the main loop then exits the process).
+    func windowDidClose(_ window: UIWindow) {
+        unregister(window)
+        if !windows.contains(where: { $0.host != nil && $0 !== window }) {
+            delegate?.applicationWillTerminate(self)
+        }
+    }
+
     /// A window was hidden: it is no longer one of the visible windows.
     func unregister(_ window: UIWindow) {
         windows.removeAll { $0 === window }

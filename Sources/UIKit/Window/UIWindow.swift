@@ -96,6 +96,8 @@ open class UIWindow: UIView {
             hostSize = bounds.size
             host.onPointer = { [weak self] event in self?.touchDispatcher.handle(event) }
             host.onResize = { [weak self] w, h in self?.hostDidResize(CGSize(width: w, height: h)) }
+            host.onClose = { [weak self] in if let self { UIApplication.shared.windowDidClose(self) } }
+            host.show()
         } catch {
             StrataDiagnostics.report("UIWindow: cannot open a window (\(error)); set DISPLAY to an X server")
             exit(1)
