@@ -93,4 +93,57 @@ static inline void strata_jpeg_close(strata_jpeg_reader *reader) {
     jpeg_destroy_decompress(&reader->info);
     free(reader);
 }
+typedef struct strata_jpeg_writer {
+    struct jpeg_compress_struct info;
+    struct jpeg_error_mgr error;
+    jmp_buf jump;
+    char message[JMSG_LENGTH_MAX];
+} strata_jpeg_writer;
+
+static void strata_jpeg_writer_error_exit(j_common_ptr info) {
+    strata_jpeg_writer *writer = (strata_jpeg_writer *)info;
+    (*info->err->format_message)(info, writer->message);
+    longjmp(writer->jump, 1);
+}
+
+/// Encodes `height` rows of `width` B, G, R, A pixels (`stride` bytes apart; alpha ignored) as a
+/// baseline JPEG at `quality` (0…100). On success returns 1 and a malloc'd buffer in `*out` of
+/// `*size` bytes (free it with free()); on failure 0 with the library's message in `message`.
+static inline int strata_jpeg_write_bgra(const void *pixels, unsigned width, unsigned height, size_t stride,
+                                         int quality, unsigned char **out, unsigned long *size,
+                                         char *message, int messageSize) {
+    strata_jpeg_writer *writer = (strata_jpeg_writer *)calloc(1, sizeof *writer);
+    *out = NULL;
+    *size = 0;
+    if (!writer) { strncpy(message, "out of memory", (size_t)messageSize - 1); return 0; }
+    writer->info.err = jpeg_std_error(&writer->error);
+    writer->error.error_exit = strata_jpeg_writer_error_exit;
+    if (setjmp(writer->jump)) {
+        strncpy(message, writer->message, (size_t)messageSize - 1);
+        message[messageSize - 1] = 0;
+        jpeg_destroy_compress(&writer->info);
+        free(*out);
+        *out = NULL;
+        *size = 0;
+        free(writer);
+        return 0;
+    }
+    jpeg_create_compress(&writer->info);
+    jpeg_mem_dest(&writer->info, out, size);
+    writer->info.image_width = width;
+    writer->info.image_height = height;
+    writer->info.input_components = 4;
+    writer->info.in_color_space = JCS_EXT_BGRA;
+    jpeg_set_defaults(&writer->info);
+    jpeg_set_quality(&writer->info, quality, TRUE);
+    jpeg_start_compress(&writer->info, TRUE);
+    while (writer->info.next_scanline < writer->info.image_height) {
+        JSAMPROW row = (JSAMPROW)((const unsigned char *)pixels + stride * writer->info.next_scanline);
+        jpeg_write_scanlines(&writer->info, &row, 1);
+    }
+    jpeg_finish_compress(&writer->info);
+    jpeg_destroy_compress(&writer->info);
+    free(writer);
+    return 1;
+}
 #endif

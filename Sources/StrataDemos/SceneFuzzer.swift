@@ -202,9 +202,18 @@ struct Builder {
         }
     }
 
-    /// A basic, keyframe or grouped animation, with NaN and infinities among its values.
+    /// A basic, keyframe or grouped animation, with NaN and infinities among its values; now
+    /// and then a transition of any type (the 3D and curl types included, and an unknown one).
     mutating func animate(_ l: CALayer) {
         let duration = pick([0.5, 1, 2, 1e-9, 1e9])
+        if chance(0.1) {
+            let t = CATransition()
+            t.type = pick([.fade, .push, .cube, .oglFlip, .flip, .pageCurl, .pageUnCurl, CATransitionType(rawValue: "suckEffect")])
+            t.subtype = pick([nil, .fromLeft, .fromRight, .fromTop, .fromBottom])
+            t.duration = duration
+            if chance(0.3) { t.startProgress = Float(double(-1...2)); t.endProgress = pick([Float.nan, 0.5, 2]) }
+            l.add(t, forKey: nil)
+        }
         func basic(_ b: inout Builder) -> CAAnimation {
             let (key, from, to) = b.animatedValues()
             let a = CABasicAnimation(keyPath: key)

@@ -201,3 +201,9 @@ open class UIColor: NSObject, @unchecked Sendable {
         }
     }
 }
+
+/// Attributed strings drawn by Core Animation (`CATextLayer.string`) take `UIColor`
+/// foreground colours as they take `CGColor`s.
+extension UIColor: CGColorConvertible {
+    package var strataCGColor: CGColor { cgColor }
+}

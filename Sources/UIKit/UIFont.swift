@@ -207,3 +207,9 @@ extension UIFont {
         }
     }
 }
+
+/// `CATextLayer.font` and attributed strings drawn by Core Animation take a `UIFont` as they
+/// take a `CTFont` (Apple bridges the two toll-free).
+extension UIFont: CTFontConvertible {
+    package var strataCTFont: CTFont { ctFont }
+}

@@ -1,3 +1,4 @@
+import Foundation
 import CJPEG
 import Raster
 
@@ -64,5 +65,24 @@ extension CGImage {
             guard strata_jpeg_read_bgra(reader, surface.pixels) != 0 else { throw failure() }
             return surface
         }
+    }
+
+    /// The image as a baseline JPEG at `quality` (0…1, clamped; NaN means 0.75) through
+    /// libjpeg-turbo; transparent pixels come out over black (JPEG has no alpha). A Strata
+    /// function (Apple writes JPEG through ImageIO's `CGImageDestination`), used by UIKit's
+    /// `jpegData(compressionQuality:)`.
+    package func jpegData(quality: Double) throws -> Data {
+        let q = quality.isNaN ? 75 : Int32((min(max(quality, 0), 1) * 100).rounded())
+        guard width > 0, height > 0 else { throw CGImageError(.zeroSize, source: "JPEG encoding", format: "JPEG") }
+        var out: UnsafeMutablePointer<UInt8>?
+        var size: UInt = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let ok = strata_jpeg_write_bgra(surface.pixels, UInt32(width), UInt32(height), surface.stride * 4, q,
+                                        &out, &size, &message, Int32(message.count))
+        defer { free(out) }
+        guard ok != 0, let out else {
+            throw CGImageError(.encodeFailed, source: "JPEG encoding", detail: String(cString: message), format: "JPEG")
+        }
+        return Data(bytes: out, count: Int(size))
     }
 }

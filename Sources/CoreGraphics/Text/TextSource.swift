@@ -27,6 +27,7 @@ package enum TextSource {
         switch font {
         case nil: return (FontLibrary.shared.defaultFace, nil)
         case let f as CTFont: return (f.face, Double(f.size))
+        case let f as CTFontConvertible: return (f.strataCTFont.face, Double(f.strataCTFont.size))
         case let f as CGFont: return (f.face, nil)
         case let name as String: return (face(named: name, context: context), nil)
         case let name as NSString: return (face(named: String(name), context: context), nil)
@@ -44,7 +45,8 @@ package enum TextSource {
     }
 
     /// The runs of an attributed string: fonts from "NSFont" (`CTFont`, `CGFont` at
-    /// `defaultSize`, or a name), colours from "CTForegroundColor" or "NSColor" (`CGColor`).
+    /// `defaultSize`, a name, or UIKit's `UIFont`), colours from "CTForegroundColor" or
+    /// "NSColor" (`CGColor` or UIKit's `UIColor`).
     /// UTF-16 that does not decode (a lone surrogate) draws as U+FFFD.
     package static func attributedRuns(_ s: NSAttributedString, defaultSize: Double, defaultColor: CGColor?)
         -> (runs: [TextRun], styles: [TextStyle]) {
@@ -62,7 +64,7 @@ package enum TextSource {
             if !(size.isFinite && size >= 0) { size = 0 }
             var color = defaultColor
             for key in colorKeys {
-                if let c = attributes[key] { color = c as? CGColor ?? color; break }
+                if let c = attributes[key] { color = c as? CGColor ?? (c as? CGColorConvertible)?.strataCGColor ?? color; break }
             }
             let colorID = color.map { "\(ObjectIdentifier($0).hashValue)" } ?? "nil"
             let key = "\(ObjectIdentifier(face).hashValue)|\(size)|\(colorID)"
@@ -78,4 +80,16 @@ package enum TextSource {
         }
         return (runs, styles)
     }
+}
+
+/// A font object of a module above (UIKit's `UIFont`, toll-free bridged to `CTFont` on Apple)
+/// that text layout takes wherever it takes a `CTFont`.
+package protocol CTFontConvertible: AnyObject {
+    var strataCTFont: CTFont { get }
+}
+
+/// A colour object of a module above (UIKit's `UIColor`) that text layout takes wherever it
+/// takes a `CGColor`.
+package protocol CGColorConvertible: AnyObject {
+    var strataCGColor: CGColor { get }
 }

@@ -1,5 +1,8 @@
 /// An animated transition between a layer's old and new content (added under `kCATransition`).
 ///
+/// Types: the public `fade`, `moveIn`, `push`, `reveal` and Apple's private `cube`, `oglFlip`,
+/// `flip`, `pageCurl`, `pageUnCurl` (3D turns and a page curl); any other type fades, said once.
+///
 /// Differs from Apple: `filter` is stored but not used; directions assume y grows downwards
 /// (iOS layer geometry), so `.fromTop` starts the new content one height above; a nil `subtype`
 /// behaves as `.fromLeft`.
@@ -66,9 +69,65 @@ open class CATransition: CAAnimation {
         case .reveal:
             return TransitionFrame(oldOpacity: 1, newOpacity: 1, oldOffset: offset(-p),
                                    newOffset: .zero, newOnTop: false)
+        case .oglFlip, .flip, .cube, .pageCurl, .pageUnCurl:
+            return TransitionFrame(oldOpacity: 1, newOpacity: 1, oldOffset: .zero, newOffset: .zero,
+                                   newOnTop: true, motion: motion(p))
+        case .fade:
+            return Self.fadeFrame(p)
         default:
-            return TransitionFrame(oldOpacity: 1 - p, newOpacity: p, oldOffset: .zero,
-                                   newOffset: .zero, newOnTop: true)
+            Self.reportUnknown(type)
+            return Self.fadeFrame(p)
+        }
+    }
+
+    private static func fadeFrame(_ p: Double) -> TransitionFrame {
+        TransitionFrame(oldOpacity: 1 - p, newOpacity: p, oldOffset: .zero, newOffset: .zero, newOnTop: true)
+    }
+
+    /// The 3D motion of a flip, cube or curl at progress `p` (see `TransitionFrame.Motion`).
+    ///
+    /// Flips (Apple's `transitionFlipFromLeft` rule): from the left, the left side comes towards
+    /// the viewer and the layer turns half a turn about its vertical centre line; from the top,
+    /// the top side comes forward about the horizontal line. The old content shows for the first
+    /// half, the new one (on the back) for the second. Cubes: the new face comes from the side
+    /// the subtype names, a quarter turn. Curls: the page lifts off the edge the subtype names.
+    private func motion(_ p: Double) -> TransitionFrame.Motion {
+        let vertical = subtype == .fromTop || subtype == .fromBottom
+        // +1 when the subtype's side turns forward under a positive angle (CATransform3DMakeRotation's
+        // sign: about y, +angle brings −x forward; about x, +angle brings +y forward).
+        let sign: Double = subtype == .fromRight || subtype == .fromTop ? -1 : 1
+        switch type {
+        case .oglFlip, .flip:
+            let angle = sign * p * .pi
+            return .flip(vertical: vertical, old: p < 0.5 ? angle : nil, new: p >= 0.5 ? angle - sign * .pi : nil)
+        case .cube:
+            // From the left, the new face turns in from the left: the cube turns towards +x
+            // (the old face's centre goes right and back).
+            let angle = sign * p * .pi / 2
+            return .cube(vertical: vertical, old: angle, new: angle - sign * .pi / 2)
+        default:
+            let edge: TransitionFrame.Edge
+            switch subtype {
+            case .fromRight?: edge = .right
+            case .fromTop?: edge = .top
+            case .fromBottom?: edge = .bottom
+            default: edge = .left
+            }
+            let unCurl = type == .pageUnCurl
+            return .curl(edge: edge, amount: unCurl ? 1 - p : p, curledIsNew: unCurl)
+        }
+    }
+
+    private static let reportLock = NSLock()
+    nonisolated(unsafe) private static var reportedTypes = Set<String>()
+
+    /// Says once per type name that Strata draws it as a fade.
+    private static func reportUnknown(_ type: CATransitionType) {
+        reportLock.lock()
+        let first = reportedTypes.count < 64 && reportedTypes.insert(type.rawValue).inserted
+        reportLock.unlock()
+        if first {
+            StrataDiagnostics.report("CATransition: type \"\(type.rawValue.prefix(80))\" is not one Strata draws (fade, moveIn, push, reveal, cube, oglFlip, flip, pageCurl, pageUnCurl); drawing a fade")
         }
     }
 }

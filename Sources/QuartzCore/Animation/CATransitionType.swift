@@ -14,4 +14,18 @@ public struct CATransitionType: RawRepresentable, Hashable, Sendable {
     public static let push = CATransitionType(rawValue: "push")
     /// The old content slides out, revealing the new.
     public static let reveal = CATransitionType(rawValue: "reveal")
+
+    // Apple's private types, which UIKit's view transitions use and which code names by string
+    // (`CATransitionType(rawValue: "cube")`). Strata extension: Apple declares no constants.
+
+    /// The old and new contents are two faces of a cube that turns (private type "cube").
+    public static let cube = CATransitionType(rawValue: "cube")
+    /// The layer flips over, showing the new content on its back (private type "oglFlip").
+    public static let oglFlip = CATransitionType(rawValue: "oglFlip")
+    /// The same flip as `oglFlip` (private type "flip").
+    public static let flip = CATransitionType(rawValue: "flip")
+    /// The old content curls away like a page, revealing the new (private type "pageCurl").
+    public static let pageCurl = CATransitionType(rawValue: "pageCurl")
+    /// The new content uncurls over the old like a page laid down (private type "pageUnCurl").
+    public static let pageUnCurl = CATransitionType(rawValue: "pageUnCurl")
 }
