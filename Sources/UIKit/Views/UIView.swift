@@ -17,7 +17,8 @@ open class UIView: UIResponder {
     public let layer: CALayer
 
     weak var _superview: UIView?
-    var _subviews: [UIView] = []
+    /// Touched only on the main actor, and by `deinit` (which runs when no one else holds the view).
+    nonisolated(unsafe) var _subviews: [UIView] = []
     /// The window this view is in, kept for the whole subtree when it moves (no walk up the
     /// tree on every read: deep trees stay cheap).
     weak var _window: UIWindow?
@@ -65,7 +66,7 @@ open class UIView: UIResponder {
     /// as a failable initializer may be. Subclasses may still declare it, as iOS code does.
     public required init?(coder: NSCoder) { return nil }
 
-    isolated deinit {
+    deinit {
         // Children are released one by one, not recursively: 10,000-deep trees tear down
         // without overflowing the stack. A child still owned elsewhere keeps its subviews.
         var work = _subviews
