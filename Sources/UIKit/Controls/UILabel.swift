@@ -48,7 +48,9 @@ open class UILabel: UIView {
     private var attributes: [NSAttributedString.Key: Any] {
         let style = NSMutableParagraphStyle()
         style.alignment = textAlignment
-        style.lineBreakMode = lineBreakMode
+        // Several lines wrap by words; the truncation applies to a single line (Strata's text
+        // layout truncates every line it breaks, so the last-line truncation of iOS is not kept).
+        style.lineBreakMode = numberOfLines == 1 ? lineBreakMode : .byWordWrapping
         var color: UIColor = (isHighlighted ? highlightedTextColor : nil) ?? textColor ?? .black
         if !isEnabled { color = color.withAlphaComponent(0.44) }
         return [.font: font ?? .systemFont(ofSize: 17), .foregroundColor: color, .paragraphStyle: style]
