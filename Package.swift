@@ -43,8 +43,10 @@ let package = Package(
         ]),
         .target(name: "UIKit", dependencies: ["QuartzCore", "StrataApp"]),
         .target(name: "StrataDemos", dependencies: ["QuartzCore", "Raster"], resources: [.copy("Resources")]),
+        // Demos written against UIKit as an iOS app is (`strata views`); StrataDemos stays QuartzCore-only.
+        .target(name: "UIKitDemos", dependencies: ["UIKit"]),
         .executableTarget(name: "strata", dependencies: [
-            "QuartzCore", "StrataApp", "StrataDemos",
+            "QuartzCore", "StrataApp", "StrataDemos", "UIKitDemos",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
