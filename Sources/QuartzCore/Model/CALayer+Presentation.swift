@@ -139,6 +139,30 @@ package enum PresentationCopies {
         return CALayer(layer: model)
     }
 
+    /// A new layer of class `type` with that class's defaults, as `[[type alloc] init]` makes one
+    /// on Apple (UIKit's `layerClass`). Swift on Linux constructs a class it knows only by its
+    /// metatype through a `required` initializer, which CALayer does not impose; so Strata's own
+    /// classes are made directly, a subclass through its `makePresentationCopy(of:)` when it
+    /// overrides it, and any other subclass as its nearest Strata class (with a message).
+    package static func instance(ofClass type: CALayer.Type) -> CALayer {
+        let blank = CALayer()
+        var made: CALayer?
+        if let m = type.makePresentationCopy(of: blank), Swift.type(of: m) == type { made = m }
+        var cls: AnyClass? = type
+        while made == nil, let c = cls {
+            if let make = strataClasses[ObjectIdentifier(c)] {
+                made = make(blank)
+                if c != type {
+                    StrataDiagnostics.report("\(type) cannot be constructed from its class on Linux; a \(c) stands in. Add `override class func makePresentationCopy(of model: CALayer) -> CALayer? { \(type)(layer: model) }` to make it one")
+                }
+            }
+            cls = _getSuperclass(c)
+        }
+        let layer = made ?? CALayer()
+        layer.state = LayerDefaults.state(for: type)
+        return layer
+    }
+
     /// Strata's own layer classes, each copied by its own `init(layer:)`.
     private static let strataClasses: [ObjectIdentifier: @Sendable (CALayer) -> CALayer] = [
         ObjectIdentifier(CALayer.self): { CALayer(layer: $0) },

@@ -85,11 +85,9 @@ open class UIView: UIResponder {
             return CALayer()
         }
         if cls == CALayer.self { return CALayer() }
-        // No Objective-C runtime: a subclass is made through its required initializer, then
-        // given that class's defaults (see CALayer.init(_strataPresentationOf:)).
-        let made = cls.init(_strataPresentationOf: CALayer())
-        made.state = LayerDefaults.state(for: cls)
-        return made
+        // No Objective-C runtime: QuartzCore makes an instance of the class (see its notes for
+        // subclasses of Strata's layer classes).
+        return PresentationCopies.instance(ofClass: cls)
     }
 
     // MARK: Geometry
