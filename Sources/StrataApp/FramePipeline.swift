@@ -60,7 +60,7 @@ final class FramePipeline: @unchecked Sendable {
         // A frame prepared ahead that found nothing new is dropped (it recorded nothing): a
         // commit may have come since, and this tick must show it.
         let frame: CARenderer.PreparedFrame
-        if let ahead = takeAhead(), ahead.changesPixels { frame = ahead } else { frame = renderer.prepareFrame(atTime: time) }
+        if let ahead = takeAhead(), ahead.changesPixels { frame = ahead } else { frame = renderer.prepareFrame(atTime: time, notBeforeCommit: true) }
         guard frame.changesPixels || force || presentsUnchanged else {
             return Shown(time: frame.time, presented: false, statistics: CARenderer.FrameStatistics())
         }
@@ -123,6 +123,6 @@ final class FramePipeline: @unchecked Sendable {
 
     private func prepareAhead(at t: CFTimeInterval) {
         let renderer = self.renderer
-        preparing.async(group: group) { [self] in ahead = renderer.prepareFrame(atTime: t) }
+        preparing.async(group: group) { [self] in ahead = renderer.prepareFrame(atTime: t, notBeforeCommit: true) }
     }
 }

@@ -18,6 +18,7 @@ final class BufferPool {
     /// Called once when a shared-memory attach fails (presents use `XPutImage` from then on).
     var onSharedMemoryFailure: (() -> Void)?
     private(set) var buffers: [ImageBuffer] = []
+    private var saidNoSharedMemory = false
 
     /// A pool for `handle`'s server; `sharedMemory` says whether MIT-SHM is offered.
     init(display handle: OpaquePointer, format: PixelFormat, sharedMemory: Bool, note: @escaping (String) -> Void) {
@@ -60,6 +61,10 @@ final class BufferPool {
     }
 
     private func allocate(width: Int, height: Int) {
+        if !triesSharedMemory && !saidNoSharedMemory && !XErrorTrap.isLost(handle) && XShmQueryExtension(handle) == 0 {
+            saidNoSharedMemory = true
+            note("X11Host: the X server has no MIT-SHM extension; presenting with XPutImage (slower)")
+        }
         if triesSharedMemory {
             do {
                 for _ in 0..<2 {

@@ -38,9 +38,6 @@ public final class X11SurfacePresenter: @unchecked Sendable {
         packer = format.isNative ? nil : ChannelPacker(format)
         let sharedMemory = XShmQueryExtension(handle) != 0
         completionType = sharedMemory ? XShmGetEventBase(handle) + ShmCompletion : -1
-        if !sharedMemory {
-            writeStandardError("X11Host: the X server has no MIT-SHM extension; presenting with XPutImage (slower)\n")
-        }
         pool = BufferPool(display: handle, format: format, sharedMemory: sharedMemory) { writeStandardError($0 + "\n") }
         gc = XCreateGC(handle, window, 0, nil)
         XSetGraphicsExposures(handle, gc, 0)

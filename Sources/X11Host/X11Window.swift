@@ -61,9 +61,6 @@ public final class X11Window {
             MainActor.assumeIsolated { display?.note(message) }
         }
         pool.onSharedMemoryFailure = { [weak display] in MainActor.assumeIsolated { display?.sharedMemoryFailed = true } }
-        if !display.supportsSharedMemory {
-            display.note("X11Host: the X server has no MIT-SHM extension; presenting with XPutImage (slower)")
-        }
         XSetGraphicsExposures(d, gc, 0)
         var deleteWindow = display.atoms.wmDeleteWindow
         XSetWMProtocols(d, windowID, &deleteWindow, 1)

@@ -42,6 +42,9 @@ package final class LayerSnapshot: @unchecked Sendable {
     package let isStill: Bool
     /// The model layer (for `presentation()` and `model()`); read-only use off the app thread.
     package weak var model: CALayer?
+    /// For a committed tree's root, the media time of its commit (animations added in it begin
+    /// then); −∞ below the root.
+    package private(set) var committedAt: CFTimeInterval = -.infinity
 
     package init(state: LayerState, isTransformLayer: Bool, animations: [AttachedAnimation],
                  sublayers: [LayerSnapshot], mask: LayerSnapshot?, model: CALayer?) {
@@ -107,6 +110,7 @@ package final class LayerSnapshot: @unchecked Sendable {
                 result = snap
             }
         }
+        result!.committedAt = now
         return result!
     }
 }

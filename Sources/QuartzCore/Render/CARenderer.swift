@@ -182,7 +182,15 @@ public final class CARenderer: @unchecked Sendable {
     /// (`draw(_:)`), as a compositor pipelines. Calls of `prepareFrame` must be serial, and
     /// frames drawn in the order prepared. Strata extension.
     public func prepareFrame(atTime t: CFTimeInterval) -> PreparedFrame {
-        let t = t.isFinite ? t : 0
+        prepareFrame(atTime: t, notBeforeCommit: false)
+    }
+
+    /// `prepareFrame(atTime:)`; with `notBeforeCommit`, a frame asked for a time before the
+    /// committed tree's commit shows the tree at its commit time instead (a window preparing
+    /// frame k + 1 ahead may read a commit made after it chose k + 1's time: the frame must not
+    /// show that commit's animations before they begin).
+    package func prepareFrame(atTime t: CFTimeInterval, notBeforeCommit: Bool) -> PreparedFrame {
+        var t = t.isFinite ? t : 0
         guard let root = layer else {
             let redraw = lastDrawn != nil || !lastFrameStatistics.didDraw
             lastDrawn = nil
@@ -191,6 +199,7 @@ public final class CARenderer: @unchecked Sendable {
         }
         if CommittedTrees.snapshot(for: root) == nil { CATransaction.locked { LayerCommitter.commit(changedLayers: [root]) } }
         guard let (tree, generation) = CommittedTrees.snapshot(for: root) else { return PreparedFrame(.unchanged, time: t) }
+        if notBeforeCommit, tree.committedAt.isFinite { t = max(t, tree.committedAt) }
         let animated = Self.changesAfter(tree, at: t)
         if let last = lastDrawn, last.generation == generation, !last.animated, !animated {
             return PreparedFrame(.unchanged, time: t)

@@ -78,7 +78,7 @@ extension DrawListBuilder {
         let front = Surface(width: w, height: h), back = Surface(width: w, height: h)
         let toTexture = CATransform3DMakeTranslation(-b.minX, -b.minY, 0).concatenating(CATransform3DMakeScale(CGFloat(k), CGFloat(k), 1))
         let whole = IntRect(x0: 0, y0: 0, x1: w, y1: h)
-        let content = withCommandList { emitAfresh(layer, matrix: toTexture, clip: Clip(rect: whole), opacity: 1) }
+        let content = withCommandList { emitAfreshWhole(layer, matrix: toTexture, clip: Clip(rect: whole), opacity: 1) }
         appendPass(RenderPass(target: .offscreen(front), commands: content))
         // The veil only where the page has ink: source-atop keeps the back's alpha the front's.
         let veil = FillCommand(shape: RoundedRect(minX: 0, minY: 0, maxX: Double(w), maxY: Double(h)), localToDevice: .identity,

@@ -105,6 +105,14 @@ package final class DrawListBuilder {
         drain(downTo: base)
     }
 
+    /// `emitAfresh`, all of it (sublayers included) before returning: for drawing a layer into a
+    /// command list of its own (a transition's snapshot texture).
+    func emitAfreshWhole(_ layer: PresentedLayer, matrix: CATransform3D, clip: Clip, opacity: Float) {
+        let base = pending.count
+        emitAfresh(layer, matrix: matrix, clip: clip, opacity: opacity)
+        drain(downTo: base)
+    }
+
     /// `emit`, leaving the layer's sublayers (and what follows them) on `pending`.
     func emitStep(_ layer: PresentedLayer, matrix: CATransform3D, clip: Clip, opacity: Float) {
         if layer.isKept, let retained { return emitKept(layer, retained, matrix: matrix, clip: clip, opacity: opacity) }
