@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "UIKit", dependencies: ["QuartzCore", "StrataApp"]),
         .target(name: "StrataDemos", dependencies: ["QuartzCore", "Raster"], resources: [.copy("Resources")]),
         // Demos written against UIKit as an iOS app is (`strata views`); StrataDemos stays QuartzCore-only.
-        .target(name: "UIKitDemos", dependencies: ["UIKit"]),
+        .target(name: "UIKitDemos", dependencies: ["UIKit", "StrataDemos"]),
         .executableTarget(name: "strata", dependencies: [
             "QuartzCore", "StrataApp", "StrataDemos", "UIKitDemos",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -61,7 +61,7 @@ let package = Package(
         .testTarget(name: "X11HostTests", dependencies: ["X11Host", "Raster", "XvfbSupport"]),
         .testTarget(name: "StrataAppTests", dependencies: ["StrataApp", "QuartzCore", "Raster"]),
         // iOS developers' style: plain `import UIKit`, no @testable.
-        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "_Testing_UIKit", "_Testing_CoreGraphics"]),
+        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "UIKitDemos", "StrataDemos", "_Testing_UIKit", "_Testing_CoreGraphics"]),
         // An app written from Apple's documentation, run in a window by IntegrationTests.
         .executableTarget(name: "strata-app-probe", dependencies: ["QuartzCore", "StrataApp"], path: "Tests/AppProbe"),
         .testTarget(name: "IntegrationTests", dependencies: ["QuartzCore", "StrataDemos", "XvfbSupport"]),

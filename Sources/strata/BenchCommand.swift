@@ -4,6 +4,7 @@ import QuartzCore
 import Raster
 import StrataApp
 import StrataDemos
+import UIKitDemos
 
 /// `strata bench`: the translucent-layers benchmark of BENCHMARK.md, driven by the engine's own
 /// animations, rendered by the real `CARenderer` (and in window mode presented with MIT-SHM).
@@ -52,6 +53,7 @@ struct BenchCommand: ParsableCommand {
         if variant == .spinner { return try runSpinner() }
         if variant == .glyphs { return try runGlyphs() }
         if variant == .app { return try runApp() }
+        if variant == .views { return try runViews() }
         if noStrokeCache { ShapeGeometryCache.shared = .uncached() }
         let variants: [String] = variant == .all ? BenchmarkScene.Variant.allCases.map(\.rawValue) : [variant.rawValue]
         if let k = dumpFrame {
@@ -145,6 +147,23 @@ extension BenchCommand {
         result.residentMB = BenchRunner.residentMegabytes()
         say(result.json(mode: mode.rawValue))
         if profile && !jsonOnly { FileHandle.standardError.write(Data(result.profile.utf8)) }
+    }
+
+    /// `--variant views`: BENCHMARK.md's squares as `UIView`s in a window, animated with
+    /// `UIView.animateKeyframes`/`UIView.animate` and `.repeat` (`ViewsBenchScene`), for each
+    /// `--layers` count; compare with `--variant 2d` in the same run.
+    func runViews() throws {
+        let presenter: BenchPresenter? = mode == .window ? try MainActor.assumeIsolated { try BenchPresenter.open() } : nil
+        for n in parsedLayers! {
+            let scene = BenchRunner.Scene(name: "views", size: BenchmarkScene.canvasSize,
+                                          make: { MainActor.assumeIsolated { MadeOnMain(ViewsBenchScene.make(count: n)) }.layer })
+            var runner = BenchRunner(variant: "views", layers: n, frames: frames, warmup: warmup, threads: threads,
+                                     presenter: presenter, progress: !jsonOnly, profile: profile)
+            runner.scene = scene
+            let result = try runner.run()
+            say(result.json(mode: mode.rawValue))
+            if profile && !jsonOnly { FileHandle.standardError.write(Data(result.profile.utf8)) }
+        }
     }
 
     /// `--variant paths`: the vector-drawing scene through `CGContext`, timed as a whole
@@ -439,6 +458,12 @@ struct BenchRunner {
             return renderer.makeImage()
         }
     }
+}
+
+/// A layer tree made on the main actor and used on the same (main) thread by the benchmark.
+private struct MadeOnMain: @unchecked Sendable {
+    let layer: CALayer
+    init(_ layer: CALayer) { self.layer = layer }
 }
 
 /// Window mode's marker: the runner opens a `LayerWindow` of the scene's size for each run

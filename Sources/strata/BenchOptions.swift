@@ -21,6 +21,8 @@ enum BenchVariant: String, CaseIterable, ExpressibleByArgument {
     /// Eight music-player cards on 1280 × 800 (shadows, text, drawn art, a custom animatable
     /// property, a 3D flip); with `--layers 1`, one 300 × 460 card on 800 × 600.
     case app
+    /// BENCHMARK.md's squares as translucent `UIView`s animated by `UIView.animate` (`import UIKit`).
+    case views
     /// 2d, 3d and image in turn.
     case all
 }
