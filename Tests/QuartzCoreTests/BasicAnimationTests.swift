@@ -183,3 +183,12 @@ private func drive(_ animation: CABasicAnimation, _ times: [Double]) -> [Double?
         #expect(a.hasStarted(atParentTime: 1) && !a.hasStarted(atParentTime: 0.99))
     }
 }
+
+/// With no model value to take a type from, integer endpoints interpolate as Apple's do: the
+/// numbers are doubles (an NSNumber), not rounded to Int, which made `fromValue = 0`,
+/// `toValue = 1` on a custom property jump at half way.
+@Test func integerEndpointsWithNoModelValueGiveFractions() {
+    let a = basic(from: 0, to: 1)  // Int literals, as `anim.fromValue = 0` writes them
+    #expect((a.presentationValue(atLocalTime: 0.25, current: nil) as? NSNumber)?.doubleValue == 0.25)
+    #expect((a.presentationValue(atLocalTime: 0.5, current: nil) as? NSNumber)?.doubleValue == 0.5)
+}

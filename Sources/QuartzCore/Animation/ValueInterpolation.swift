@@ -100,6 +100,10 @@ package enum ValueInterpolation {
     private static func representation(like template: Any?, value: AnimatableValue,
                                        fallback: AnimatableValue.Representation) -> AnimatableValue.Representation {
         if let (t, rep) = AnimatableValue.decode(template), t.isCompatible(with: value) { return rep }
+        // No model value to take the type from (a custom property not set yet): Apple
+        // interpolates numbers as doubles, so `fromValue = 0`, `toValue = 1` give fractions, as an
+        // NSNumber; rounding to the endpoints' Int turned such an animation into a jump at half way.
+        if fallback == .int { return .nsNumber }
         return fallback
     }
 }
