@@ -133,3 +133,20 @@ public func largestSingularValue(_ a: Double, _ b: Double, _ c: Double, _ d: Dou
     let t = a * a + b * b + c * c + d * d, det = a * d - b * c
     return ((t + Swift.max(t * t - 4 * det * det, 0).squareRoot()) / 2).squareRoot()
 }
+
+extension Projective {
+    /// Whether stepping along a row from any first pixel reaches the same positions: the map
+    /// is affine and every entry is a multiple of 2⁻¹⁵ below 2¹² in magnitude, so that at
+    /// pixel centres (half-integers below 2¹⁶) every position is a multiple of 2⁻¹⁶ held
+    /// exactly in a Double, and `start + k · step` is exact both in 16.16 fixed point and in
+    /// Doubles (no rounding depends on where a span starts), and positions stay below the
+    /// ±10⁹ the fixed-point kernels clamp to. Damage redraws clip such fills anywhere.
+    package var isSeekable: Bool {
+        guard m13 == 0, m23 == 0, m33 == 1 else { return false }
+        @inline(__always) func exact(_ v: Double) -> Bool {
+            let scaled = v * 32768
+            return abs(v) < 4096 && scaled == scaled.rounded(.towardZero)
+        }
+        return exact(m11) && exact(m12) && exact(m21) && exact(m22) && exact(m31) && exact(m32)
+    }
+}

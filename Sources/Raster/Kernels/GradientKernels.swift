@@ -168,11 +168,12 @@ func fetch_gradient(_ out: UnsafeMutablePointer<UInt32>, _ count: Int, _ g: Unsa
     let m = g.pointee.map
     let py = Double(y) + 0.5
     if case .linear(let o, let axis) = g.pointee.geometry, m.isAffine, m.m33 == 1 {
-        // t is affine in x: one add per pixel.
-        let gx = m.m11 * (Double(x0) + 0.5) + m.m21 * py + m.m31, gy = m.m12 * (Double(x0) + 0.5) + m.m22 * py + m.m32
-        let t0 = (gx - o.x) * axis.x + (gy - o.y) * axis.y, dt = m.m11 * axis.x + m.m12 * axis.y
+        // t is affine in x: one multiply-add per pixel, from the row's value at x = 0 so that
+        // a pixel's t does not depend on where its span starts (damage redraws clip anywhere).
+        let gx = m.m21 * py + m.m31, gy = m.m22 * py + m.m32
+        let rowT = (gx - o.x) * axis.x + (gy - o.y) * axis.y, dt = m.m11 * axis.x + m.m12 * axis.y
         for i in 0..<count {
-            let c = g.pointee.color(t0 + dt * Double(i), table)
+            let c = g.pointee.color(rowT + dt * (Double(x0 &+ i) + 0.5), table)
             out[i] = scale == 255 ? c : mul255(c, scale)
         }
         return

@@ -138,11 +138,17 @@ struct PreparedFill: Sendable {
     var aliased = false
 
     /// Whether a row's pixels depend on where its span starts (so a redraw may not clip its
-    /// columns): every paint but a solid colour steps along the row, and paths accumulate.
+    /// columns). Paths accumulate coverage from the left. A texture steps its texel position
+    /// from the span's first pixel (16.16 fixed point, or Doubles), which lands on the same
+    /// positions from any first pixel only when the map's entries are exact in that arithmetic
+    /// (`Projective.isSeekable`): the 1 : 1 and integer-offset maps of kept subtrees, shadow
+    /// masks and layer contents. Solid colours and gradients compute each pixel on its own.
     var stepsAlongRows: Bool {
         if case .path = path { return true }
-        if case .solid = paint { return false }
-        return true
+        switch paint {
+        case .solid, .gradient: return false
+        case .texture(_, let m, _, _), .tintedTexture(_, let m, _, _), .alphaMask(_, let m, _): return !m.isSeekable
+        }
     }
 
     /// The index of the fill's `AffineRim`, when it has one.

@@ -1,0 +1,105 @@
+import Testing
+@testable import Raster
+
+// Fills whose row pixels do not depend on where a span starts may be clipped anywhere by a
+// damage redraw (issue #21: an app screen's kept card textures, shadow masks and gradients
+// widened every damaged rectangle to whole card columns, redrawing 4.5× the damage). Textures
+// and masks under maps whose entries are multiples of 2⁻¹⁵ (whole-pixel offsets, 1 : 1,
+// halves and quarters), and every gradient, are such fills; other maps still step.
+
+/// A texture with alpha varying per texel (premultiplied), as a shadow mask is.
+private func maskTexture(_ w: Int, _ h: Int) -> Surface {
+    let t = Surface(width: w, height: h)
+    for y in 0..<h { for x in 0..<w { t[x, y] = UInt32((x * 53 + y * 29) % 256) << 24 } }
+    return t
+}
+
+/// Kept textures at whole-pixel offsets, shadow masks 1 : 1 and at ¼, a rotated linear
+/// gradient and a radial one, over an opaque background.
+private func seekableScene(width: Int, height: Int) -> [FillCommand] {
+    let stops = [GradientStop(location: 0, color: SIMD4(1, 0, 0, 1)), GradientStop(location: 1, color: SIMD4(0, 0.4, 1, 0.7))]
+    return [
+        FillCommand(shape: RoundedRect(minX: 0, minY: 0, maxX: Double(width), maxY: Double(height)), localToDevice: .identity,
+                    paint: .solid(0xFF20_2830)),
+        FillCommand(shape: RoundedRect(minX: 0, minY: 0, maxX: 37, maxY: 29, cornerRadius: 6), localToDevice: .translation(7, 5),
+                    paint: .texture(gradientTexture(37, 29), map: .identity, filter: .bilinear), opacity: 0.9),
+        FillCommand(shape: RoundedRect(minX: 0, minY: 0, maxX: 60, maxY: 40), localToDevice: .translation(30, 22),
+                    paint: .alphaMask(maskTexture(60, 40), map: .identity, color: 0xFF00_0000), opacity: 0.5),
+        FillCommand(shape: RoundedRect(minX: 0, minY: 0, maxX: 64, maxY: 48), localToDevice: .translation(50, 40),
+                    paint: .alphaMask(maskTexture(17, 13), map: .scale(0.25, 0.25), color: 0xFF10_2040), opacity: 0.7),
+        FillCommand(shape: RoundedRect(minX: 0, minY: 0, maxX: 50, maxY: 30, cornerRadius: 8),
+                    localToDevice: .rotation(0.4).concatenating(.translation(20, 60)),
+                    paint: .gradient(Gradient(kind: .linear(start: SIMD2(0, 0), end: SIMD2(50, 12)), stops: stops), map: .identity),
+                    opacity: 0.8),
+        FillCommand(shape: RoundedRect(minX: 0, minY: 0, maxX: 40, maxY: 40, cornerRadius: 20), localToDevice: .translation(80, 8),
+                    paint: .gradient(Gradient(kind: .radial(startCenter: SIMD2(20, 20), startRadius: 0, endCenter: SIMD2(20, 20),
+                                                            endRadius: 20), stops: stops), map: .identity)),
+    ]
+}
+
+@Test func texturesAtWholePixelOffsetsMasksAndGradientsRedrawExactlyWithoutWidening() {
+    let (w, h) = (130, 100)
+    let commands = seekableScene(width: w, height: h)
+    let full = Surface(width: w, height: h)
+    execute(commands, on: full, threads: 2)
+    let prepared = PreparedPasses([RenderPass(target: .framebuffer, commands: commands)], framebufferWidth: w, framebufferHeight: h)
+    var rng = SeededRandom(seed: 21)
+    for _ in 0..<40 {
+        let x0 = Int.random(in: 0..<w - 2, using: &rng), y0 = Int.random(in: 0..<h - 2, using: &rng)
+        let rect = IntRect(x0: x0, y0: y0, x1: min(w, x0 + Int.random(in: 1...40, using: &rng)), y1: min(h, y0 + Int.random(in: 1...40, using: &rng)))
+        // Nothing steps: the rectangle is redrawn as it is, not widened to whole columns.
+        #expect(prepared.prepared[0].widenedForExactRedraw([rect], clip: IntRect(full)) == [rect])
+        let partial = Surface(width: w, height: h)
+        partial.copy(IntRect(partial), from: full)
+        partial.clear(rect, to: 0xFF00_FF00)
+        execute(prepared, on: partial, within: [rect], clear: 0xFF00_0000, threads: 2)
+        let wrong = (rect.y0..<rect.y1).flatMap { y in (rect.x0..<rect.x1).filter { partial[$0, y] != full[$0, y] }.map { ($0, y) } }
+        #expect(wrong.isEmpty, "rect \(rect): \(wrong.count) pixels differ from the full frame, first \(wrong.first.map { "\($0)" } ?? "")")
+    }
+}
+
+@Test func mapsWithInexactEntriesStillStep() {
+    #expect(Projective.identity.isSeekable)
+    #expect(Projective.translation(-12, 7.5).isSeekable)
+    #expect(Projective.scale(0.25, 0.5).concatenating(.translation(3, 4)).isSeekable)
+    #expect(!Projective.scale(1.0 / 3, 1.0 / 3).isSeekable)
+    #expect(!Projective.rotation(0.3).isSeekable)
+    #expect(!Projective.translation(0.1, 0).isSeekable)
+    #expect(!Projective.translation(5000, 0).isSeekable)   // beyond 2¹²: positions could leave the fixed-point range
+    #expect(!Projective(m11: 1, m12: 0, m13: 0.001, m21: 0, m22: 1, m23: 0, m31: 0, m32: 0, m33: 1).isSeekable)
+    #expect(!Projective.translation(.nan, 0).isSeekable)
+}
+
+/// The fixed-point alpha-mask kernel (and its eight-lane whole-pixel path) gives exactly the
+/// pixels of the per-pixel Double kernel under maps with exact entries, clamping at the edges.
+@Test(arguments: [false, true])
+func theAffineAlphaMaskKernelMatchesTheGeneralOne(lanes: Bool) {
+    let tex = TextureView(maskTexture(23, 9))
+    let maps: [Projective] = [.identity, .translation(-5, 2), .translation(9, -3), .scale(0.25, 0.25).concatenating(.translation(-1.5, 0.75)),
+                              .scale(0.5, 2), Projective(affine: 0.5, 0.25, -0.125, 1, 3, 1)]
+    var rng = SeededRandom(seed: 5)
+    for m in maps {
+        for y in -2..<12 {
+            for (x0, count) in [(-4, 40), (0, 23), (3, 11), (17, 9), (-30, 7)] {
+                let start = m.applyHomogeneous(x: Double(x0) + 0.5, y: Double(y) + 0.5)
+                let step = SIMD3(m.m11, m.m12, m.m13)
+                var coverage = (0..<count).map { _ in UInt32.random(in: 0...255, using: &rng) }
+                if y % 3 == 0 { coverage = Array(repeating: 255, count: count) }
+                let background = (0..<count).map { _ in randomPremultiplied(&rng) }
+                var a = background, b = background
+                coverage.withUnsafeBufferPointer { c in
+                    let cov = y % 2 == 0 ? c.baseAddress : nil
+                    a.withUnsafeMutableBufferPointer {
+                        over_solid_alpha_mask_affine($0.baseAddress!, count, tex, color: 0xF0A0_4010, start: start, step: step,
+                                                     scale: 200, coverage: cov, lanes: lanes)
+                    }
+                    b.withUnsafeMutableBufferPointer {
+                        over_solid_alpha_mask($0.baseAddress!, count, tex, color: 0xF0A0_4010, start: start, step: step,
+                                              perspective: false, scale: 200, coverage: cov)
+                    }
+                }
+                #expect(a == b, "map \(m) row \(y) from \(x0)")
+            }
+        }
+    }
+}
