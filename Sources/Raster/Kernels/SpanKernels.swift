@@ -292,6 +292,67 @@ func over_nearest(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Text
                       scale: scale, coverage: coverage) { overUnderlay(tex.nearest($0, $1), underlay) }
 }
 
+/// A colour scaled by a texture's bilinear alpha (shadow masks) under an affine map: texel
+/// positions step in 16.16 fixed point and only the alpha channel is interpolated, with the
+/// weights and rounding of `TextureView.bilinear` (8-bit weights from the position truncated,
+/// edge texels repeated), so a map whose entries are multiples of 2⁻¹⁵ gives exactly the
+/// pixels of `over_solid_alpha_mask`. No floating point per pixel; a 1 : 1 whole-pixel map
+/// runs eight pixels at a time.
+@inlinable @inline(__always)
+func over_solid_alpha_mask_affine(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: TextureView,
+                                  color: UInt32, start: SIMD3<Double>, step: SIMD3<Double>,
+                                  scale: UInt32, coverage: UnsafePointer<UInt32>?, lanes: Bool = vectorKernels) {
+    @inline(__always) func fixed(_ x: Double) -> Int {
+        x.isNaN ? -1 << 16 : Int(Swift.min(Swift.max(x, -1e9), 1e9) * 65536)
+    }
+    var u = fixed(start.x), v = fixed(start.y)
+    let du = fixed(step.x), dv = fixed(step.y)
+    let maxU = (tex.width &+ 1) << 16, maxV = (tex.height &+ 1) << 16
+    let lastX = tex.width &- 1, lastY = tex.height &- 1
+    // A mask drawn 1 : 1 at a whole-pixel offset (shadows): pixel centres fall on texel
+    // centres, every weight is 0, and the pixels whose texel lies inside the mask read one
+    // row of it eight at a time.
+    var inside = 0..<0
+    if lanes && du == 1 << 16 && dv == 0 && u & 0xFFFF == 0x8000 && v & 0xFFFF == 0x8000 && v >= 0 && v >> 16 <= lastY {
+        let first = u >> 16
+        inside = Swift.min(count, Swift.max(0, -first))..<Swift.max(0, Swift.min(count, lastX &- first &+ 1))
+        if inside.count < 8 { inside = 0..<0 }
+    }
+    var i = 0
+    while i < count {
+        if i == inside.lowerBound && !inside.isEmpty {
+            let texels = tex.pixels + ((v >> 16) &* tex.stride &+ (u >> 16) &- i)   // pixel i's texel at texels + i
+            let color8 = SIMD8<UInt32>(repeating: color), scale16 = spread(SIMD8<UInt32>(repeating: scale))
+            while i &+ 8 <= inside.upperBound {
+                let t = mul255x8(color8, spread: spread(load8(texels + i) &>> 24))
+                let s16 = coverage.map { spread(UnsafeRawPointer($0 + i).loadUnaligned(as: SIMD8<UInt32>.self)) } ?? scale16
+                store8(overx8(mul255x8(t, spread: s16), load8(dst + i)), dst + i)
+                i &+= 8
+            }
+            u &+= (i &- inside.lowerBound) &* du
+            if i >= count { return }
+        }
+        defer { u &+= du; v &+= dv; i &+= 1 }
+        let s = coverage.map { $0[i] } ?? scale
+        if s != 0 {
+            // As `bilinear`: clamp to one texel beyond the edges, then +1.5 texels keeps the
+            // value positive so the shift is a floor; 8 fraction bits.
+            let fu = (Swift.min(Swift.max(u, -1 << 16), maxU) &+ 98304) >> 8
+            let fv = (Swift.min(Swift.max(v, -1 << 16), maxV) &+ 98304) >> 8
+            let iu = (fu >> 8) &- 2, iv = (fv >> 8) &- 2
+            let wu = UInt32(truncatingIfNeeded: fu & 255), wv = UInt32(truncatingIfNeeded: fv & 255)
+            let x0 = Swift.min(Swift.max(iu, 0), lastX), x1 = Swift.min(Swift.max(iu &+ 1, 0), lastX)
+            let y0 = Swift.min(Swift.max(iv, 0), lastY), y1 = Swift.min(Swift.max(iv &+ 1, 0), lastY)
+            let r0 = tex.pixels + y0 &* tex.stride, r1 = tex.pixels + y1 &* tex.stride
+            let top = ((r0[x0] >> 24) &* (256 &- wu) &+ (r0[x1] >> 24) &* wu &+ 128) >> 8
+            let bottom = ((r1[x0] >> 24) &* (256 &- wu) &+ (r1[x1] >> 24) &* wu &+ 128) >> 8
+            let a = (top &* (256 &- wv) &+ bottom &* wv &+ 128) >> 8
+            let t = mul255(color, a)
+            if t != 0 { dst[i] = over(mul255(t, s), dst[i]) }
+        }
+    }
+}
+
 /// A colour scaled by a texture's bilinear alpha (shadows), under any projective map.
 @inlinable @inline(__always)
 func over_solid_alpha_mask(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: TextureView,

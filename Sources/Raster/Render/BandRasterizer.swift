@@ -465,9 +465,13 @@ struct BandRasterizer: @unchecked Sendable {
         case .alphaMask(let tex, let m, let color):
             let start = m.applyHomogeneous(x: Double(x0) + 0.5, y: Double(y) + 0.5)
             let step = SIMD3(m.m11, m.m12, m.m13)
-            let perspective = !(m.m13 == 0 && m.m23 == 0 && m.m33 == 1)
-            over_solid_alpha_mask(dst, n, tex, color: color, start: start, step: step, perspective: perspective,
-                                  scale: f.pointee.opacity8, coverage: coverage)
+            if m.m13 == 0 && m.m23 == 0 && m.m33 == 1 {
+                over_solid_alpha_mask_affine(dst, n, tex, color: color, start: start, step: step,
+                                             scale: f.pointee.opacity8, coverage: coverage)
+            } else {
+                over_solid_alpha_mask(dst, n, tex, color: color, start: start, step: step, perspective: true,
+                                      scale: f.pointee.opacity8, coverage: coverage)
+            }
         case .gradient, .tintedTexture:
             compositeSpan(f, dst, y, x0, n, coverage: coverage)
         }
