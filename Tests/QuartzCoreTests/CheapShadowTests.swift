@@ -267,3 +267,30 @@ private func stillShadowScene() -> (root: CALayer, shadowed: CALayer, child: CAL
         _ = render(root, width: 60, height: 60)
     }
 }
+
+/// Where an opaque card covers its own shadow, the shadow is not drawn (issue #21: every
+/// damaged pixel under a card paid for the shadow's mask first). The hole is whole pixels one
+/// in from the rim, in the larger band the corners leave; the shadow is the bands around it.
+@Test func anOpaqueCardsShadowLeavesOutThePixelsTheCardCovers() {
+    let card = RoundedRect(minX: 50.25, minY: 30, maxX: 150.25, maxY: 170, cornerRadius: 14)
+    // Wide band: y 44…156 inside, x 51…150 whole pixels, one in: x 52…149, y 45…155.
+    // Tall band: x 64.25…136.25 → 66…135, y 31…169 → 66…135 × 31…169 (69 × 138 = 9,522 <
+    // 97 × 110 = 10,670): the wide one.
+    #expect(DrawListBuilder.opaqueInterior(of: card) == IntRect(x0: 52, y0: 45, x1: 149, y1: 155))
+    #expect(DrawListBuilder.opaqueInterior(of: RoundedRect(minX: 0, minY: 0, maxX: 2.5, maxY: 40)) == nil)
+    let region = IntRect(x0: 20, y0: 10, x1: 180, y1: 200)
+    let bands = DrawListBuilder.bands(of: region, around: IntRect(x0: 52, y0: 45, x1: 149, y1: 155))
+    #expect(bands == [IntRect(x0: 20, y0: 10, x1: 180, y1: 45), IntRect(x0: 20, y0: 155, x1: 180, y1: 200),
+                      IntRect(x0: 20, y0: 45, x1: 52, y1: 155), IntRect(x0: 149, y0: 45, x1: 180, y1: 155)])
+    #expect(bands.reduce(0) { $0 + $1.area } == region.area - 97 * 110)
+    #expect(DrawListBuilder.bands(of: region, around: nil) == [region])
+    #expect(DrawListBuilder.bands(of: region, around: IntRect(x0: 300, y0: 0, x1: 310, y1: 10)) == [region])
+    // And the frame is the one drawn with the shadow under the card: inside the card the pixels
+    // are exactly those of the card without a shadow; below it the shadow shows.
+    let (image, _) = render(cardScene().root)
+    let plainScene = cardScene()
+    withoutActions { plainScene.card.shadowOpacity = 0 }
+    let (plain, _) = render(plainScene.root)
+    for y in 45..<155 { for x in 52..<149 where image.surface[x, y] != plain.surface[x, y] { Issue.record("(\(x), \(y))"); return } }
+    #expect(image.surface[100, 172] != 0xFFFF_FFFF && plain.surface[100, 172] == 0xFFFF_FFFF)
+}

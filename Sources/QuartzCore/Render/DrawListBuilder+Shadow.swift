@@ -32,9 +32,7 @@ extension DrawListBuilder {
         // The layer's own opacity is in its drawn alpha (a path's shadow ignores it, as before).
         let alpha = opacity * (groupOpacity || !fromPath ? s.opacity : 1) * s.shadowOpacity
         guard let device = Self.axisAlignedImage(of: shape, map) else {
-            guard let hull = Self.hull(of: shape, map) else { return false }
-            emitPolygonShadow(hull, layer, map: map, clip: clip, alpha: alpha, color: color)
-            return true
+            return emitPlaneShadow(of: shape, s, map: map, clip: clip, alpha: alpha, color: color)
         }
         guard let (region, shift) = shadowRegion(device.minX, device.minY, device.maxX, device.maxY, s, map: map, clip: clip) else { return true }
         let local = RoundedRect(minX: device.minX + shift.x - Double(region.x0), minY: device.minY + shift.y - Double(region.y0),
@@ -45,7 +43,59 @@ extension DrawListBuilder {
         let mask = cache.roundedRect(width: region.x1 - region.x0, height: region.y1 - region.y0, shape: local,
                                      sigma: Self.shadowSigma(s, map))
         shadowsDrawn += cache.masksDrawn - before
-        appendShadow(mask, region: region, clip: clip, alpha: alpha, color: color)
+        // Where the layer itself is opaque (its drawn alpha is its rounded bounds, drawn at full
+        // opacity with normal blending), it hides its shadow: those pixels are left out.
+        let hidden = !fromPath && opacity * s.opacity >= 1 && s.compositing.blendMode == nil ? Self.opaqueInterior(of: device) : nil
+        appendShadow(mask, region: region, clip: clip, alpha: alpha, color: color, hole: hidden)
+        return true
+    }
+
+    /// Whole device pixels surely inside `shape` (one pixel in from its anti-aliased rim): the
+    /// larger of the two bands its corners leave, or nil when that is empty.
+    static func opaqueInterior(of shape: RoundedRect) -> IntRect? {
+        let left = max(shape.topLeft, shape.bottomLeft), right = max(shape.topRight, shape.bottomRight)
+        let top = max(shape.topLeft, shape.topRight), bottom = max(shape.bottomLeft, shape.bottomRight)
+        func inner(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> IntRect {
+            IntRect(x0: deviceInt(x0.rounded(.up)) + 1, y0: deviceInt(y0.rounded(.up)) + 1,
+                    x1: deviceInt(x1.rounded(.down)) - 1, y1: deviceInt(y1.rounded(.down)) - 1)
+        }
+        let wide = inner(shape.minX, shape.minY + top, shape.maxX, shape.maxY - bottom)
+        let tall = inner(shape.minX + left, shape.minY, shape.maxX - right, shape.maxY)
+        let best = wide.area >= tall.area ? wide : tall
+        return best.isEmpty ? nil : best
+    }
+
+    /// The shadow of a rounded rect under a map that rotates, skews or projects it (a card
+    /// turning in 3D): blurred in the layer's own plane, where Core Animation computes it, and
+    /// drawn through the layer's map like the layer, so it foreshortens and turns with it. The
+    /// mask depends only on the shape, the offset and `shadowRadius` (layer units), so a card
+    /// that turns reuses one mask for every frame; a wide blur is stored at ½ or ¼ resolution
+    /// (`ShadowCache.reductionFactor`). False when the plane's map is unusable.
+    private func emitPlaneShadow(of shape: RoundedRect, _ s: LayerState, map: Projective, clip: Clip, alpha: Float,
+                                 color: CGColor) -> Bool {
+        guard let cache = shadowCache else { return false }
+        let sigma = Double(s.shadowRadius), dx = Double(s.shadowOffset.width), dy = Double(s.shadowOffset.height)
+        guard sigma.isFinite, dx.isFinite, dy.isFinite, abs(dx) <= 1e6, abs(dy) <= 1e6,
+              max(abs(shape.minX), abs(shape.maxX), abs(shape.minY), abs(shape.maxY)) <= 1e6 else { return false }
+        let f = Double(ShadowCache.reductionFactor(sigma: sigma))
+        let reach = (3 * sigma).rounded(.up) + 2
+        // The region in layer units, on the mask's grid (multiples of f), and the mask's size.
+        let x0 = ((shape.minX + dx - reach) / f).rounded(.down) * f, y0 = ((shape.minY + dy - reach) / f).rounded(.down) * f
+        let x1 = ((shape.maxX + dx + reach) / f).rounded(.up) * f, y1 = ((shape.maxY + dy + reach) / f).rounded(.up) * f
+        let width = Int((x1 - x0) / f), height = Int((y1 - y0) / f)
+        guard width > 0, height > 0, width * height <= 1 << 22 else { return false }
+        let k = 1 / f
+        let local = RoundedRect(minX: (shape.minX + dx - x0) * k, minY: (shape.minY + dy - y0) * k,
+                                maxX: (shape.maxX + dx - x0) * k, maxY: (shape.maxY + dy - y0) * k,
+                                topLeft: shape.topLeft * k, topRight: shape.topRight * k,
+                                bottomRight: shape.bottomRight * k, bottomLeft: shape.bottomLeft * k)
+        let before = cache.masksDrawn
+        let mask = cache.roundedRect(width: width, height: height, shape: local, sigma: sigma * k)
+        shadowsDrawn += cache.masksDrawn - before
+        appendCommand(FillCommand(shape: RoundedRect(minX: x0, minY: y0, maxX: x1, maxY: y1), localToDevice: map,
+                                  paint: .alphaMask(mask, map: Projective(affine: k, 0, 0, k, -x0 * k, -y0 * k),
+                                                    color: color.premultipliedARGB32),
+                                  opacity: alpha, clip: Clip(rect: clip.rect)))
         return true
     }
 
@@ -78,13 +128,28 @@ extension DrawListBuilder {
     /// The shadow's mask drawn in its colour over `region` (device pixels), the mask's (0, 0) at
     /// the region's top-left, its pixels `factor` device pixels wide. Only the clip's rect
     /// applies, as to shadows from the layer's alpha.
-    private func appendShadow(_ mask: Surface, region: IntRect, clip: Clip, alpha: Float, color: CGColor, factor: Int = 1) {
-        let rect = RoundedRect(minX: Double(region.x0), minY: Double(region.y0), maxX: Double(region.x1), maxY: Double(region.y1))
+    /// The pixels of `hole` (hidden under the layer) are left out: the rest of the region is
+    /// drawn as up to four bands around it.
+    private func appendShadow(_ mask: Surface, region: IntRect, clip: Clip, alpha: Float, color: CGColor, factor: Int = 1,
+                              hole: IntRect? = nil) {
         let k = 1 / Double(factor)
-        appendCommand(FillCommand(shape: rect, localToDevice: .identity,
-                                  paint: .alphaMask(mask, map: Projective(affine: k, 0, 0, k, -Double(region.x0) * k, -Double(region.y0) * k),
-                                                    color: color.premultipliedARGB32),
-                                  opacity: alpha, clip: Clip(rect: clip.rect)))
+        let paint = Paint.alphaMask(mask, map: Projective(affine: k, 0, 0, k, -Double(region.x0) * k, -Double(region.y0) * k),
+                                    color: color.premultipliedARGB32)
+        for band in Self.bands(of: region, around: hole) {
+            let rect = RoundedRect(minX: Double(band.x0), minY: Double(band.y0), maxX: Double(band.x1), maxY: Double(band.y1))
+            appendCommand(FillCommand(shape: rect, localToDevice: .identity, paint: paint, opacity: alpha, clip: Clip(rect: clip.rect)))
+        }
+    }
+
+    /// `region` less `hole`: the region itself when the hole misses it, else up to four bands
+    /// (above, below, then left and right of the hole).
+    static func bands(of region: IntRect, around hole: IntRect?) -> [IntRect] {
+        guard let hole, case let h = hole.intersection(region), !h.isEmpty else { return [region] }
+        let candidates = [IntRect(x0: region.x0, y0: region.y0, x1: region.x1, y1: h.y0),
+                          IntRect(x0: region.x0, y0: h.y1, x1: region.x1, y1: region.y1),
+                          IntRect(x0: region.x0, y0: h.y0, x1: h.x0, y1: h.y1),
+                          IntRect(x0: h.x1, y0: h.y0, x1: region.x1, y1: h.y1)]
+        return candidates.filter { !$0.isEmpty }
     }
 
     /// The device pixels a shadow of a shape spanning [x0, x1] × [y0, y1] (device, before the
@@ -129,29 +194,6 @@ extension DrawListBuilder {
         let out = RoundedRect(minX: min(a.x, b.x), minY: min(a.y, b.y), maxX: max(a.x, b.x), maxY: max(a.y, b.y),
                               topLeft: tl * k, topRight: tr * k, bottomRight: br * k, bottomLeft: bl * k)
         return out.isEmpty ? nil : out
-    }
-
-    /// The device convex hull of a rounded rect (each arc as 16 chords); nil when partly behind the eye.
-    static func hull(of shape: RoundedRect, _ map: Projective) -> [SIMD2<Double>]? {
-        guard !shape.isEmpty else { return nil }
-        var points: [SIMD2<Double>] = []
-        let corners: [(Double, Double, Double, Double)] = [   // centre x, y, radius, start angle
-            (shape.maxX - shape.topRight, shape.minY + shape.topRight, shape.topRight, -Double.pi / 2),
-            (shape.maxX - shape.bottomRight, shape.maxY - shape.bottomRight, shape.bottomRight, 0),
-            (shape.minX + shape.bottomLeft, shape.maxY - shape.bottomLeft, shape.bottomLeft, Double.pi / 2),
-            (shape.minX + shape.topLeft, shape.minY + shape.topLeft, shape.topLeft, Double.pi),
-        ]
-        for (cx, cy, r, start) in corners {
-            let steps = r > 0 ? 16 : 0
-            for i in 0...steps {
-                let t = start + Double(i) / 16 * Double.pi / 2
-                guard let p = map.projectIfInFront(x: cx + r * cos(t), y: cy + r * sin(t)),
-                      abs(p.x) <= 1e9, abs(p.y) <= 1e9 else { return nil }
-                points.append(SIMD2(p.x, p.y))
-            }
-        }
-        let h = ConvexPolygon.hull(points)
-        return h.count >= 3 ? h : nil
     }
 
     /// The rect or circular-cornered rounded rect a path is (as `CGPath(rect:)` and
