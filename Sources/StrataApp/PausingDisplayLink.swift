@@ -28,6 +28,12 @@ final class PausingDisplayLink: @unchecked Sendable {
     /// Starts ticking on `queue`.
     func start(on queue: DispatchQueue) { lock.lock(); let l = link; lock.unlock(); l?.start(on: queue) }
 
+    /// Ticks at `rate` frames per second (called on the queue the link ticks on).
+    func setFrameRate(_ rate: Float) {
+        lock.lock(); let l = link; lock.unlock()
+        l?.preferredFrameRateRange = CAFrameRateRange(minimum: rate, maximum: rate, preferred: rate)
+    }
+
     /// Stops for good (a wake afterwards does nothing).
     func invalidate() {
         lock.lock(); let l = link; link = nil; lock.unlock()

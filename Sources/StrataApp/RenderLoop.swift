@@ -13,6 +13,8 @@ import Synchronization
 /// nothing animating puts the link to sleep; a commit of the tree, an expose or a resize wakes it.
 final class RenderLoop: @unchecked Sendable {
     let pipeline: FramePipeline
+    /// The tree shown (the renderer's layer).
+    private let root: CALayer
     var renderer: CARenderer { pipeline.renderer }
     private let queue = DispatchQueue(label: "org.strata.render", qos: .userInteractive)
     private var link: PausingDisplayLink?
@@ -20,8 +22,9 @@ final class RenderLoop: @unchecked Sendable {
     private let lock = NSLock()
     private var needsPresent = true
     private var pendingSize: (Int, Int)?
-    /// The display's frame interval: frame k + 1 is prepared for the time of the next tick.
-    private let frameInterval: CFTimeInterval = 1.0 / 60
+    /// The link's frame interval: frame k + 1 is prepared for the time of the next tick. The
+    /// display's, unless every animation in the tree asks for a lower rate (render queue only).
+    private var frameInterval: CFTimeInterval = 1.0 / 60
     /// How long ticks that present take, smoothed (render queue only).
     private var tickSeconds: CFTimeInterval = 0
 
@@ -60,6 +63,7 @@ final class RenderLoop: @unchecked Sendable {
 
     /// A loop drawing `root` at `width` × `height` into `output`.
     init(width: Int, height: Int, root: CALayer, output: FrameOutput) {
+        self.root = root
         let renderer = CARenderer(width: width, height: height)
         renderer.layer = root
         pipeline = FramePipeline(renderer: renderer, output: output)
@@ -68,9 +72,34 @@ final class RenderLoop: @unchecked Sendable {
     func start() {
         let link = PausingDisplayLink { [weak self] in self?.tick() }
         self.link = link
-        commits = CommittedTrees.observeCommits(of: renderer.layer!) { [weak self] in self?.wake() }
+        commits = CommittedTrees.observeCommits(of: root) { [weak self] in self?.committed() }
+        queue.async { [weak self] in self?.setFrameRate(self?.animationFrameRate() ?? Float(CADisplayLink.displayRate)) }
         link.start(on: queue)
     }
+
+    /// A commit: run the link at the rate the committed animations ask for, and wake it.
+    private func committed() {
+        let rate = animationFrameRate()
+        queue.async { [weak self] in self?.setFrameRate(rate) }
+        wake()
+    }
+
+    /// The rate the tree's animations ask for (`CAAnimation.preferredFrameRateRange`): the
+    /// display's unless every one asks for less.
+    private func animationFrameRate() -> Float {
+        root.preferredAnimationFrameRate() ?? Float(CADisplayLink.displayRate)
+    }
+
+    /// Ticks at `rate` frames per second from now on (render queue only).
+    private func setFrameRate(_ rate: Float) {
+        let interval = 1 / Double(rate)
+        guard interval != frameInterval, interval.isFinite else { return }
+        frameInterval = interval
+        link?.setFrameRate(rate)
+    }
+
+    /// The link's tick rate in frames per second (for tests and the HUD).
+    var frameRate: Double { queue.sync { 1 / frameInterval } }
 
     /// Resumes a sleeping link (a commit, an expose, a resize).
     func wake() { link?.wake() }

@@ -209,6 +209,31 @@ struct RenderLoopSleepTests {
         try await Task.sleep(for: .milliseconds(300))
         #expect(frames.count == paused)
     }
+
+    /// A window's display link runs at the rate its animations ask for (Apple's
+    /// `CAAnimation.preferredFrameRateRange`): 30 when the only animation asks for 30, back to
+    /// the display's 60 when one that asks for nothing is added, 60 again when all are gone.
+    @Test func theLinkTicksAtTheRateTheAnimationsAskFor() async throws {
+        let (loop, square, frames) = startedLoop(width: 64)
+        defer { loop.stop() }
+        #expect(await frames.frame(after: 0) != nil)
+        #expect(await eventually { loop.frameRate == 60 })
+        let slow = CABasicAnimation(keyPath: "opacity")
+        slow.fromValue = 1.0; slow.toValue = 0.5; slow.duration = 1000
+        slow.preferredFrameRateRange = CAFrameRateRange(minimum: 15, maximum: 30, preferred: 30)
+        CATransaction.begin(); square.add(slow, forKey: "slow"); CATransaction.commit()
+        #expect(await eventually { loop.frameRate == 30 }, "rate \(loop.frameRate)")
+        // Ticks come about every 33 ms now: over 0.5 s, well under the 30 a 60-Hz link gives.
+        let count = frames.count
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(frames.count - count <= 22, "\(frames.count - count) frames in 0.5 s")
+        let fast = CABasicAnimation(keyPath: "position.x")
+        fast.fromValue = 0.0; fast.toValue = 10.0; fast.duration = 1000
+        CATransaction.begin(); square.add(fast, forKey: "fast"); CATransaction.commit()
+        #expect(await eventually { loop.frameRate == 60 }, "rate \(loop.frameRate)")
+        CATransaction.begin(); square.removeAllAnimations(); CATransaction.commit()
+        #expect(await eventually { loop.frameRate == 60 })
+    }
 }
 
 /// Builds layers with implicit actions off (the tree is not attached yet).
