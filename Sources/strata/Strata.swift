@@ -10,7 +10,7 @@ struct Strata: ParsableCommand {
         abstract: "Core Animation on the CPU: demos, renders and benchmarks.",
         subcommands: [CubeCommand.self, LitCubeCommand.self, FlipCommand.self, GalleryCommand.self, RenderCommand.self,
                       BenchCommand.self, SpinnerCommand.self, ScenesCommand.self, X11CloseCommand.self, FuzzCommand.self,
-                      MakeSpaceImageCommand.self, ViewsCommand.self])
+                      MakeSpaceImageCommand.self, ViewsCommand.self, AppCommand.self])
 }
 
 /// Parses `WxH`.
