@@ -103,3 +103,24 @@ func theAffineAlphaMaskKernelMatchesTheGeneralOne(lanes: Bool) {
         }
     }
 }
+
+/// A gradient's colour table is made once and shared by the value's copies (kept commands are
+/// prepared again every frame they are redrawn); a copy whose stops were changed gets its own.
+@Test func aGradientsCopiesShareItsTableUntilTheirStopsChange() {
+    let red = [GradientStop(location: 0, color: SIMD4(1, 0, 0, 1)), GradientStop(location: 1, color: SIMD4(1, 0, 0, 1))]
+    let blue = [GradientStop(location: 0, color: SIMD4(0, 0, 1, 1)), GradientStop(location: 1, color: SIMD4(0, 0, 1, 1))]
+    func draw(_ g: Gradient) -> UInt32 {
+        let s = Surface(width: 8, height: 8)
+        execute([FillCommand(shape: RoundedRect(minX: 0, minY: 0, maxX: 8, maxY: 8), localToDevice: .identity,
+                             paint: .gradient(g, map: .identity))], on: s, threads: 1)
+        return s[4, 4]
+    }
+    let g = Gradient(kind: .linear(start: SIMD2(0, 0), end: SIMD2(8, 0)), stops: red)
+    #expect(draw(g) == 0xFFFF_0000)
+    var copy = g
+    #expect(draw(copy) == 0xFFFF_0000)
+    copy.stops = blue
+    #expect(copy.table === g.table, "the copy still holds the cache")
+    #expect(draw(copy) == 0xFF00_00FF, "its table is made again from its own stops")
+    #expect(draw(g) == 0xFFFF_0000)
+}

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One colour of a gradient at a location along it.
 public struct GradientStop: Sendable, Equatable {
     /// Where along the gradient, 0...1 (values outside are clamped; NaN drops the stop).
@@ -39,11 +41,35 @@ public struct Gradient: Sendable {
     /// Whether the last colour extends after t = 1.
     public var extendsAfter: Bool
 
+    /// The colour table of `stops`, made when first prepared and shared by this value's copies:
+    /// a kept command is prepared again each frame a redraw reaches it (a card's gradient under
+    /// its animating children), and the table costs more than the pixels it then fills.
+    let table = GradientTableCache()
+
     /// Creates a gradient.
     public init(kind: Kind, stops: [GradientStop], extendsBefore: Bool = true, extendsAfter: Bool = true) {
         self.kind = kind
         self.stops = stops
         self.extendsBefore = extendsBefore
         self.extendsAfter = extendsAfter
+    }
+}
+
+/// One gradient's premultiplied colour table (`PreparedGradient.tableSize` entries) and the
+/// stops it was made from; made again if the stops of the value holding it changed since.
+final class GradientTableCache: Sendable {
+    private let made = Mutex<(stops: [GradientStop], table: [UInt32])?>(nil)
+
+    /// Appends the table of `stops`, made now unless the last one was made from the same stops.
+    func append(_ gradient: Gradient, to tables: inout [UInt32]) {
+        if let hit = made.withLock({ $0?.stops == gradient.stops ? $0?.table : nil }) {
+            tables.append(contentsOf: hit)
+            return
+        }
+        var table: [UInt32] = []
+        table.reserveCapacity(PreparedGradient.tableSize)
+        PreparedGradient.appendTable(gradient, to: &table)
+        made.withLock { $0 = (gradient.stops, table) }
+        tables.append(contentsOf: table)
     }
 }

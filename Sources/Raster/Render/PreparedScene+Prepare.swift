@@ -176,7 +176,7 @@ extension PreparedScene {
         case .gradient(let gradient, let map):
             guard map.isFinite, let g = PreparedGradient(gradient, deviceToGradient: normalised(inverse.concatenating(map)),
                                                          tableOffset: gradientTables.count) else { return nil }
-            PreparedGradient.appendTable(gradient, to: &gradientTables)
+            gradient.table.append(gradient, to: &gradientTables)
             gradients.append(g)
             return .gradient(gradients.count - 1)
         }
