@@ -37,7 +37,7 @@ public final class X11Display {
     private var notesShown: Set<String> = []
 
     struct Atoms {
-        let wmProtocols: Atom, wmDeleteWindow: Atom, netWMName: Atom, utf8String: Atom
+        let wmProtocols: Atom, wmDeleteWindow: Atom, netWMName: Atom, utf8String: Atom, netWMPid: Atom
     }
 
     private struct WeakWindow { weak var window: X11Window? }
@@ -66,7 +66,7 @@ public final class X11Display {
         shmCompletionType = supportsSharedMemory ? XShmGetEventBase(handle) + ShmCompletion : -1
         func atom(_ name: String) -> Atom { XInternAtom(handle, name, 0) }
         atoms = Atoms(wmProtocols: atom("WM_PROTOCOLS"), wmDeleteWindow: atom("WM_DELETE_WINDOW"),
-                      netWMName: atom("_NET_WM_NAME"), utf8String: atom("UTF8_STRING"))
+                      netWMName: atom("_NET_WM_NAME"), utf8String: atom("UTF8_STRING"), netWMPid: atom("_NET_WM_PID"))
         if !format.isNative {
             note("X11Host: the visual is not 32-bit BGRA LSB-first (\(format.summary)); converting every pixel on present (slow)")
         }

@@ -67,6 +67,7 @@ public final class X11Window {
         frameInfo.convertsPixels = display.convertsPixels
         frameInfo.usesSharedMemory = display.supportsSharedMemory && !display.sharedMemoryFailed
         storeTitle()
+        storeProcessID()
         display.register(self)
         XMapWindow(d, windowID)
         display.flush()
@@ -107,6 +108,17 @@ public final class X11Window {
     }
 
     func releaseBuffers() { pool.release() }
+
+    /// `_NET_WM_PID` (EWMH): which process owns the window, what window managers and tools such
+    /// as `xdotool search --pid` read.
+    private func storeProcessID() {
+        let pid = UInt(getpid())   // format-32 data are C longs
+        let cardinal: Atom = 6     // XA_CARDINAL (a cast macro Swift does not import)
+        withUnsafeBytes(of: pid) { bytes in
+            _ = XChangeProperty(display.handle, windowID, display.atoms.netWMPid, cardinal, 32, PropModeReplace,
+                                bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
+        }
+    }
 
     private func storeTitle() {
         let d = display.handle

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import X11Host
 
-/// The window carries its title (Latin-1 and UTF-8) and the WM_DELETE_WINDOW protocol.
+/// The window carries its title (Latin-1 and UTF-8), the WM_DELETE_WINDOW protocol and its process ID.
 @Suite(.enabled(if: XvfbServer.isAvailable, XvfbServer.skipReason), .timeLimit(.minutes(1)))
 @MainActor
 struct WindowPropertiesTests {
@@ -18,6 +18,9 @@ struct WindowPropertiesTests {
         #expect(text.contains("WM_NAME(STRING) = \"strata-props\""), "xprop: \(text)")
         #expect(text.contains("_NET_WM_NAME(UTF8_STRING) = \"strata-props\""), "xprop: \(text)")
         #expect(text.contains("WM_PROTOCOLS(ATOM): protocols  WM_DELETE_WINDOW"), "xprop: \(text)")
+        // _NET_WM_PID names this process: `xdotool search --pid` (scripts/soak) finds the window.
+        let byPid = try await Tool.run(["xdotool", "search", "--pid", "\(getpid())"], display: server.display)
+        #expect(String(decoding: byPid.output, as: UTF8.self).split(separator: "\n").contains("\(window.windowID)"))
 
         window.title = "Strata — cube"
         display.synchronize()
