@@ -14,6 +14,7 @@ struct FuzzCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Seconds a scene may take before it counts as a hang.") var budget: Double = 10
     @Option(parsing: .unconditional, help: "Surface side in pixels.") var size: Int = 96
     @Flag(help: "Print each seed to stderr before checking it (a crash then names its seed).") var trace = false
+    @Flag(help: "Fuzz UIKit views instead of layer trees (ViewFuzzer: hostile geometry, cycles, deep trees, animations).") var views = false
 
     func validate() throws {
         guard (1...100_000_000).contains(count) else { throw ValidationError("--count must be 1…100000000") }
@@ -22,6 +23,7 @@ struct FuzzCommand: ParsableCommand {
     }
 
     func run() throws {
+        if views { return try runViews() }
         let checker = FuzzChecker(size: size, budget: budget)
         var failures = 0
         var slowest = (seconds: 0.0, seed: seed)

@@ -131,3 +131,66 @@ private func base() -> LayerState {
         #expect(abs(Double(layer.presentation()!.position.x) - 25) < 1e-9)
     }
 }
+
+/// `transform` between two whole matrices (what `UIView.animate` adds for a view's `transform`):
+/// compiled, its endpoints split once, the same matrices as the general path every frame.
+@Test func compiledTransformAnimationsMatchTheGeneralPathExactly() throws {
+    var perspective = CATransform3DMakeRotation(0.7, 0, 1, 0)
+    perspective.m34 = -1 / 500
+    let cases: [(Any, Any)] = [
+        (NSValue(caTransform3D: CATransform3DMakeAffineTransform(CGAffineTransform(rotationAngle: 0.3))),
+         NSValue(caTransform3D: CATransform3DMakeAffineTransform(CGAffineTransform(rotationAngle: 0.3 + .pi / 2)))),
+        (CATransform3DIdentity, CATransform3DRotate(CATransform3DMakeScale(2, 0.5, 1), 2.5, 0, 0, 1)),
+        (CATransform3DMakeTranslation(10, -20, 5), perspective),
+        (CATransform3DMakeScale(-1, 1, 1), CATransform3DMakeRotation(.pi, 1, 1, 0)),
+        // Singular: cannot be split, so the entries interpolate linearly.
+        (CATransform3DMakeScale(0, 1, 1), CATransform3DMakeTranslation(40, 0, 0)),
+    ]
+    for (i, (from, to)) in cases.enumerated() {
+        for k in 0..<3 {
+            let a = CABasicAnimation(keyPath: "transform")
+            a.fromValue = from; a.toValue = to
+            a.duration = 1.5; a.beginTime = 0.25
+            a.timingFunction = k == 0 ? nil : CAMediaTimingFunction(controlPoints: 0.3, -0.5, 0.7, 1.6)
+            a.repeatCount = k == 1 ? .infinity : 2
+            a.autoreverses = k == 2
+            a.fillMode = k == 0 ? .both : .removed
+            let c = try #require(CompiledAnimation(a), "case \(i) compiles")
+            for t in times + (0..<40).map({ Double($0) * 0.0917 }) {
+                #expect(sameGeometry(compiled(c, base(), t), general(a, base(), t)), "case \(i), variant \(k) at \(t)")
+            }
+        }
+    }
+}
+
+@Test func transformAnimationsTheFastPathCannotTakeStayGeneral() {
+    let byValue = CABasicAnimation(keyPath: "transform")
+    byValue.byValue = CATransform3DMakeScale(2, 2, 1)
+    let additive = CABasicAnimation(keyPath: "transform")
+    additive.fromValue = CATransform3DIdentity; additive.toValue = CATransform3DMakeScale(2, 2, 1)
+    additive.isAdditive = true
+    let keyframes = CAKeyframeAnimation(keyPath: "transform")
+    keyframes.values = [CATransform3DIdentity, CATransform3DMakeScale(2, 2, 1)]
+    let notAMatrix = CABasicAnimation(keyPath: "transform")
+    notAMatrix.fromValue = 1.0; notAMatrix.toValue = 2.0
+    let spring = CASpringAnimation(keyPath: "transform")
+    spring.fromValue = CATransform3DIdentity; spring.toValue = CATransform3DMakeScale(2, 2, 1)
+    for a in [byValue, additive, keyframes, notAMatrix, spring] {
+        #expect(CompiledAnimation(a) == nil, "\(type(of: a)) \(a.isAdditive) should take the general path")
+    }
+}
+
+@Test func aCompiledTransformAnimationThatOverflowsKeepsTheValue() throws {
+    let a = CABasicAnimation(keyPath: "transform")
+    a.fromValue = CATransform3DIdentity
+    a.toValue = CATransform3DMakeTranslation(1e308, 0, 0)
+    a.duration = 1
+    // At half time this curve is at 2.375: the translation overflows to infinity.
+    a.timingFunction = CAMediaTimingFunction(controlPoints: 0.5, 3, 0.5, 3)
+    let c = try #require(CompiledAnimation(a))
+    var s = base()
+    #expect(c.apply(to: &s, layerTime: 0.5) == false)
+    #expect(s.transform == base().transform)
+    #expect(c.apply(to: &s, layerTime: 1.0 / 64))
+    #expect(s.transform.m41 > 0 && s.transform.m41.isFinite)
+}

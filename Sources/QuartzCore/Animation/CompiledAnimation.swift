@@ -5,7 +5,9 @@ import Foundation
 ///
 /// Built once per attached animation when its layer is committed (after its begin time is
 /// resolved), for the common shapes only: a `CABasicAnimation` with `fromValue` and `toValue`, or
-/// a linear `CAKeyframeAnimation` over `values`, of a number or a point, neither additive nor
+/// a linear `CAKeyframeAnimation` over `values`, of a number or a point, or a `CABasicAnimation`
+/// of the whole `transform` between two matrices (split into their parts once, here, instead of
+/// every frame: what `UIView.animate` adds for a view's `transform`), neither additive nor
 /// cumulative, without a value function, on a key path with a typed writer below. Everything
 /// else keeps the general `Any`-based path. Both paths compute the same values with the same
 /// arithmetic (a test holds them to each other).
@@ -20,6 +22,8 @@ package struct CompiledAnimation: @unchecked Sendable {
         case transformScale(Int?)
         /// `transform.translation.x/y/z`.
         case transformTranslation(Int)
+        /// The whole `transform` matrix (basic animations only: `Curve.transform`).
+        case transform
 
         var isPoint: Bool { self == .position || self == .anchorPoint }
 
@@ -46,6 +50,7 @@ package struct CompiledAnimation: @unchecked Sendable {
             case "transform.translation.x": self = .transformTranslation(0)
             case "transform.translation.y": self = .transformTranslation(1)
             case "transform.translation.z": self = .transformTranslation(2)
+            case "transform": self = .transform
             default: return nil
             }
         }
@@ -57,6 +62,21 @@ package struct CompiledAnimation: @unchecked Sendable {
         case basic(SIMD2<Double>, SIMD2<Double>)
         /// Keyframes at `times` (≥ 2 of each), linear between them, with optional per-segment timing.
         case keyframes([SIMD2<Double>], times: [Double], functions: [CAMediaTimingFunction]?)
+        /// Two matrices and their decompositions (nil where a matrix cannot be split), interpolated
+        /// as `CATransform3D.interpolated(from:to:fraction:)` does.
+        case transform(Box<TransformEndpoints>)
+    }
+
+    /// The endpoints of a `transform` animation, split once.
+    package struct TransformEndpoints {
+        let from: CATransform3D, to: CATransform3D
+        let fromParts: DecomposedTransform?, toParts: DecomposedTransform?
+    }
+
+    /// Keeps `Curve` small: the transform endpoints are 300 bytes.
+    package final class Box<Value>: @unchecked Sendable {
+        let value: Value
+        init(_ value: Value) { self.value = value }
     }
 
     package let property: Property
@@ -81,7 +101,12 @@ package struct CompiledAnimation: @unchecked Sendable {
             }
         }
         let t = type(of: animation)
-        if t == CABasicAnimation.self, let basic = animation as? CABasicAnimation {
+        if property == .transform {
+            guard t == CABasicAnimation.self, let basic = animation as? CABasicAnimation, basic.byValue == nil,
+                  case .transform(let a)? = AnimatableValue.decode(basic.fromValue)?.value,
+                  case .transform(let b)? = AnimatableValue.decode(basic.toValue)?.value else { return nil }
+            curve = .transform(Box(TransformEndpoints(from: a, to: b, fromParts: a.decomposed(), toParts: b.decomposed())))
+        } else if t == CABasicAnimation.self, let basic = animation as? CABasicAnimation {
             guard basic.byValue == nil, let a = lanes(basic.fromValue), let b = lanes(basic.toValue) else { return nil }
             curve = .basic(a, b)
         } else if t == CAKeyframeAnimation.self, let keyframe = animation as? CAKeyframeAnimation {
@@ -114,6 +139,12 @@ package struct CompiledAnimation: @unchecked Sendable {
         let u = CAAnimation.easedFraction(atLocalTime: sample.localTime, duration: timing.effectiveDuration, function)
         let v: SIMD2<Double>
         switch curve {
+        case .transform(let box):
+            let e = box.value
+            let m = CATransform3D.interpolated(from: e.from, e.fromParts, to: e.to, e.toParts, fraction: u)
+            guard m.isFinite else { return false }
+            state.transform = m
+            return true
         case .basic(let a, let b):
             v = a + (b - a) * u
         case .keyframes(let points, let times, let functions):
@@ -142,6 +173,8 @@ package struct CompiledAnimation: @unchecked Sendable {
         case .positionX: state.position.x = CGFloat(v.x)
         case .positionY: state.position.y = CGFloat(v.x)
         case .anchorPoint: state.anchorPoint = CGPoint(x: v.x, y: v.y)
+        case .transform:
+            break   // written by apply (Curve.transform)
         case .transformRotation, .transformScale, .transformTranslation:
             // As TransformComponents.set: replace one component, rebuild the matrix.
             var c = TransformComponents.components(of: state.transform)

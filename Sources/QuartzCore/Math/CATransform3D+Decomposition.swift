@@ -105,22 +105,27 @@ extension CATransform3D {
     }
 
     /// Rebuilds the matrix `Scale · Skew · Rotation · Translation · Perspective`.
+    ///
+    /// Allocation-free (compiled `transform` animations call it every frame); without perspective
+    /// the affine part is the result.
     package init(_ d: DecomposedTransform) {
         let (x, y, z, w) = (d.quaternion.x, d.quaternion.y, d.quaternion.z, d.quaternion.w)
-        let rotation: [SIMD3<Double>] = [
-            [1 - 2 * (y * y + z * z), 2 * (x * y + z * w), 2 * (x * z - y * w)],
-            [2 * (x * y - z * w), 1 - 2 * (x * x + z * z), 2 * (y * z + x * w)],
-            [2 * (x * z + y * w), 2 * (y * z - x * w), 1 - 2 * (x * x + y * y)],
-        ]
+        let rotation0 = SIMD3<Double>(1 - 2 * (y * y + z * z), 2 * (x * y + z * w), 2 * (x * z - y * w))
+        let rotation1 = SIMD3<Double>(2 * (x * y - z * w), 1 - 2 * (x * x + z * z), 2 * (y * z + x * w))
+        let rotation2 = SIMD3<Double>(2 * (x * z + y * w), 2 * (y * z - x * w), 1 - 2 * (x * x + y * y))
         // Skew · Rotation, row by row, then each row scaled.
-        let r0 = rotation[0] * d.scale.x
-        let r1 = (rotation[1] + d.skew.x * rotation[0]) * d.scale.y
-        let r2 = (rotation[2] + d.skew.y * rotation[0] + d.skew.z * rotation[1]) * d.scale.z
+        let r0 = rotation0 * d.scale.x
+        let r1 = (rotation1 + d.skew.x * rotation0) * d.scale.y
+        let r2 = (rotation2 + d.skew.y * rotation0 + d.skew.z * rotation1) * d.scale.z
         let affine = CATransform3D(
             m11: r0.x, m12: r0.y, m13: r0.z, m14: 0,
             m21: r1.x, m22: r1.y, m23: r1.z, m24: 0,
             m31: r2.x, m32: r2.y, m33: r2.z, m34: 0,
             m41: d.translation.x, m42: d.translation.y, m43: d.translation.z, m44: 1)
+        guard d.perspective != SIMD4<Double>(0, 0, 0, 1) else {
+            self = affine
+            return
+        }
         var perspective = CATransform3DIdentity
         perspective.m14 = d.perspective.x; perspective.m24 = d.perspective.y
         perspective.m34 = d.perspective.z; perspective.m44 = d.perspective.w
@@ -133,7 +138,17 @@ extension CATransform3D {
     package static func interpolated(from a: CATransform3D, to b: CATransform3D, fraction t: Double) -> CATransform3D {
         if t == 0 { return a }
         if t == 1 { return b }
-        guard let da = a.decomposed(), let db = b.decomposed() else {
+        return interpolated(from: a, a.decomposed(), to: b, b.decomposed(), fraction: t)
+    }
+
+    /// `interpolated(from:to:fraction:)` with the endpoints' decompositions worked out beforehand
+    /// (`da` is `a.decomposed()`, `db` is `b.decomposed()`): an animation splits its two
+    /// matrices once, not every frame. The same arithmetic, so the same values.
+    package static func interpolated(from a: CATransform3D, _ da: DecomposedTransform?, to b: CATransform3D,
+                                     _ db: DecomposedTransform?, fraction t: Double) -> CATransform3D {
+        if t == 0 { return a }
+        if t == 1 { return b }
+        guard let da, let db else {
             let ea = a.entries, eb = b.entries
             return CATransform3D(entries: (0..<16).map { ea[$0] + (eb[$0] - ea[$0]) * t })
         }
