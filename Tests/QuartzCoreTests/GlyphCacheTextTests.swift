@@ -173,3 +173,40 @@ struct GlyphCoverageCacheTests {
         #expect(GlyphCoverageCache.similarity(.scale(-1, -1)) == nil)
     }
 }
+
+/// `CGContext` text (`CTLineDraw`) under a similarity draws from the same cache, with the same
+/// ink as its outlines (same tolerance as the text layer's).
+struct ContextGlyphCacheTests {
+    static func draw(size: CGFloat, textMatrix: CGAffineTransform = .identity) throws -> (CGContext, Int) {
+        let ctx = try #require(CGContext(data: nil, width: 240, height: 40, bitsPerComponent: 8, bytesPerRow: 0,
+                                         space: CGColorSpaceCreateDeviceRGB(),
+                                         bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue))
+        let font = CTFontCreateWithName("DejaVu Sans" as CFString, size, nil)
+        let line = CTLineCreateWithAttributedString(NSAttributedString(string: "Sphinx of black quartz, judge my vow",
+                                                                       attributes: [.font: font]))
+        let before = GlyphCoverageCache.shared.made
+        ctx.textMatrix = textMatrix
+        ctx.textPosition = CGPoint(x: 4.3, y: 12.6)
+        CTLineDraw(line, ctx)
+        return (ctx, GlyphCoverageCache.shared.made - before)
+    }
+
+    @Test func contextTextDrawsFromMasksWithTheOutlinesInk() throws {
+        let (cached, made) = try Self.draw(size: 13.37)
+        let (outlined, none) = try Self.draw(size: 13.37, textMatrix: CGAffineTransform(a: 1, b: 0, c: 0, d: 1 + 1e-9, tx: 0, ty: 0))
+        #expect(made > 15, "the first draw at this size made \(made) masks")
+        #expect(none == 0, "a map that is not a similarity makes no mask")
+        let a = cached.data!.assumingMemoryBound(to: UInt8.self), b = outlined.data!.assumingMemoryBound(to: UInt8.self)
+        var inkA = 0, inkB = 0, far = 0
+        for y in 0..<cached.height {
+            for x in 0..<cached.width {
+                let i = y * cached.bytesPerRow + x * 4 + 3
+                inkA += Int(a[i]); inkB += Int(b[i])
+                if abs(Int(a[i]) - Int(b[i])) > 72 { far += 1 }
+            }
+        }
+        #expect(inkB > 20_000, "the line has ink (\(inkB))")
+        #expect(abs(Double(inkA) / Double(max(inkB, 1)) - 1) < 0.005, "ink \(inkA) vs \(inkB)")
+        #expect(far == 0, "\(far) pixels differ by more than 72")
+    }
+}

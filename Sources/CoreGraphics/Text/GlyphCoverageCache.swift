@@ -22,9 +22,9 @@ package final class GlyphCoverageCache: Sendable {
     package static let subpixelSteps = 4
     /// The largest em, in device pixels, drawn from masks; bigger text draws from outlines.
     package static let maximumPixelSize = 192.0
-    /// The most new masks one call of `placement`'s callers should make per frame of one layer
-    /// (glyphs past it draw from outlines): a scale animation, whose every frame is a new size,
-    /// costs about what outlines cost instead of rasterising every glyph twice.
+    /// The most masks one text draw (a text layer's frame, one `CGContext` text call) makes;
+    /// its glyphs past it draw from outlines. A scale animation, whose every frame is a new
+    /// size, then costs about what outlines cost instead of rasterising every glyph twice.
     package static let missesPerDraw = 384
 
     /// A glyph's coverage: white with the coverage as alpha, texel (0, 0) at device pixel
