@@ -34,6 +34,12 @@ final class PausingDisplayLink: @unchecked Sendable {
         l?.preferredFrameRateRange = CAFrameRateRange(minimum: rate, maximum: rate, preferred: rate)
     }
 
+    /// The rate the link ticks at (its `preferredFrameRateRange`), in frames per second.
+    var frameRate: Float {
+        lock.lock(); let l = link; lock.unlock()
+        return l.map { $0.preferredFrameRateRange.preferred ?? Float(CADisplayLink.displayRate) } ?? 0
+    }
+
     /// Stops for good (a wake afterwards does nothing).
     func invalidate() {
         lock.lock(); let l = link; link = nil; lock.unlock()

@@ -100,6 +100,8 @@ final class RenderLoop: @unchecked Sendable {
 
     /// The link's tick rate in frames per second (for tests and the HUD).
     var frameRate: Double { queue.sync { 1 / frameInterval } }
+    /// The rate the display link itself was set to tick at.
+    var linkFrameRate: Float { queue.sync { link?.frameRate ?? 0 } }
 
     /// Resumes a sleeping link (a commit, an expose, a resize).
     func wake() { link?.wake() }

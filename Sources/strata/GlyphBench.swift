@@ -4,16 +4,17 @@ import Dispatch
 import Foundation
 import Raster
 
-/// `strata bench --variant glyphs`: the question issue #13 left open for `CATextLayer`. Is text
-/// faster drawn from its glyph outlines through the path rasteriser (what Strata does: sharp
-/// under any transform), or from a glyph-coverage cache (an alpha mask per glyph and quarter-pixel
-/// offset, drawn as a masked rectangle; valid only under similarity transforms)?
+/// `strata bench --variant glyphs`: text drawn from its glyph outlines through the path
+/// rasteriser (what `CATextLayer` does under rotation, skew, perspective or huge sizes) against
+/// text drawn from the glyph-coverage cache (an alpha mask per glyph and quarter-pixel offset,
+/// drawn as a masked rectangle: what it does under a similarity).
 ///
 /// Both draw the same page: DejaVu Sans 12 px, 1024 × 768, ≈ 7,000 glyphs, white on black. The
 /// page is drawn in full every frame. The outline mode builds the page's outline path every
-/// frame, as the text layer does, and fills it once. The cached mode keeps one mask per (glyph,
-/// quarter-pixel x offset), rasterised once through the same path rasteriser, and draws one
-/// `alphaMask` rectangle per glyph every frame.
+/// frame, as the text layer does under a map that is not a similarity, and fills it once. The
+/// cached mode (what the text layer does under a similarity, the default) draws one `alphaMask`
+/// rectangle per glyph every frame from `GlyphCoverageCache` (one mask per glyph and
+/// quarter-pixel offset, rasterised once through the same path rasteriser).
 enum GlyphBench {
     static let width = 1024, height = 768
     static let pixelSize = 12.0
@@ -52,45 +53,18 @@ enum GlyphBench {
         return [FillCommand(path: path, rule: .nonZero, localToDevice: .identity, paint: .solid(0xFFFF_FFFF))]
     }
 
-    /// A glyph's coverage at one quarter-pixel offset: the mask and where its texel (0, 0) sits
-    /// relative to the glyph's origin rounded down to a whole pixel.
-    struct Mask { var surface: Surface; var dx: Int; var dy: Int }
-
-    /// The coverage cache: masks by glyph and quarter-pixel offset, made on first use.
-    final class Cache {
-        var masks: [UInt64: Mask] = [:]
-        let face: FontFace
-        init(face: FontFace) { self.face = face }
-
-        func mask(_ id: UInt32, quarter: Int) -> Mask? {
-            let key = UInt64(id) << 2 | UInt64(quarter)
-            if let m = masks[key] { return m }
-            guard let outline = face.outlines([id]).first, let box = outline.controlBounds else { return nil }
-            let k = pixelSize / face.unitsPerEm, shift = Double(quarter) / 4
-            let x0 = Int((box.min.x * k + shift).rounded(.down)) - 1, y0 = Int((box.min.y * k).rounded(.down)) - 1
-            let x1 = Int((box.max.x * k + shift).rounded(.up)) + 1, y1 = Int((box.max.y * k).rounded(.up)) + 1
-            let surface = Surface(width: max(1, x1 - x0), height: max(1, y1 - y0))
-            var path = PathGeometry()
-            path.append(outline, scaledBy: k, offsetBy: SIMD2(shift - Double(x0), -Double(y0)))
-            execute([FillCommand(path: path, rule: .nonZero, localToDevice: .identity, paint: .solid(0xFFFF_FFFF))],
-                    on: surface, threads: 1)
-            let m = Mask(surface: surface, dx: x0, dy: y0)
-            masks[key] = m
-            return m
-        }
-    }
-
-    /// Cached mode: one masked rectangle per glyph.
-    static func cachedCommands(_ cache: Cache, _ page: [Placed]) -> [FillCommand] {
+    /// Cached mode, what `CATextLayer` does under a similarity: one `GlyphCoverageCache` mask
+    /// rectangle per glyph, its origin on the nearest quarter pixel (the masks are made on the
+    /// first frame).
+    static func cachedCommands(_ cache: GlyphCoverageCache, _ face: FontFace, _ page: [Placed]) -> [FillCommand] {
         var commands: [FillCommand] = []
         commands.reserveCapacity(page.count)
+        var made = false
         for g in page {
-            let whole = g.x.rounded(.down), quarter = Int(((g.x - whole) * 4).rounded(.down))
-            guard let m = cache.mask(g.id, quarter: quarter) else { continue }
-            let left = Double(Int(whole) + m.dx), top = g.baseline + Double(m.dy)
-            let rect = RoundedRect(minX: left, minY: top, maxX: left + Double(m.surface.width), maxY: top + Double(m.surface.height))
-            commands.append(FillCommand(shape: rect, localToDevice: .identity,
-                                        paint: .alphaMask(m.surface, map: .translation(-left, -top), color: 0xFFFF_FFFF)))
+            guard let snapped = GlyphCoverageCache.snap(SIMD2(g.x, g.baseline)),
+                  case .mask(let m) = cache.mask(face: face, pixelSize: pixelSize, glyph: g.id, step: snapped.step,
+                                                  mayMake: true, made: &made) else { continue }
+            commands.append(m.command(at: snapped.pixel, color: 0xFFFF_FFFF))
         }
         return commands
     }
@@ -100,11 +74,11 @@ enum GlyphBench {
     static func run(cached: Bool, frames: Int, warmup: Int, threads: Int, out: String?) throws -> (fps: Double, glyphs: Int) {
         guard let face = FontLibrary.shared.defaultFace else { throw ValidationError("no font: install fonts-dejavu-core") }
         let page = page(face)
-        let cache = Cache(face: face)
+        let cache = GlyphCoverageCache.shared
         let surface = Surface(width: width, height: height)
         func frame() {
             surface.clear(0xFF00_0000)
-            execute(cached ? cachedCommands(cache, page) : outlineCommands(face, page), on: surface, threads: threads)
+            execute(cached ? cachedCommands(cache, face, page) : outlineCommands(face, page), on: surface, threads: threads)
         }
         for _ in 0..<warmup { frame() }
         let start = DispatchTime.now().uptimeNanoseconds

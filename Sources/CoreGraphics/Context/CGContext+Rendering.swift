@@ -45,7 +45,14 @@ extension CGContext {
     private func paintedBounds(_ commands: [FillCommand]) -> CGRect? {
         var box = BoundsAccumulator()
         for command in commands {
-            guard case let .path(geometry, _) = command.geometry, let b = geometry.controlBounds else { return nil }
+            let b: (min: SIMD2<Double>, max: SIMD2<Double>)
+            switch command.geometry {
+            case .path(let geometry, _):
+                guard let box = geometry.controlBounds else { return nil }
+                b = box
+            case .roundedRect(let r):
+                b = (SIMD2(r.minX, r.minY), SIMD2(r.maxX, r.maxY))
+            }
             for (x, y) in [(b.min.x, b.min.y), (b.max.x, b.min.y), (b.min.x, b.max.y), (b.max.x, b.max.y)] {
                 let p = command.localToDevice.apply(x: x, y: y)
                 guard p.x.isFinite, p.y.isFinite else { return nil }

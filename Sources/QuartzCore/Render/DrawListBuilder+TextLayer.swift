@@ -2,28 +2,23 @@ import Foundation
 import Raster
 
 extension DrawListBuilder {
-    /// The commands that draw a `CATextLayer`'s text: one path fill per colour, made of the
-    /// glyph outlines of the lines that show, in the layer's plane (so the rasteriser flattens
-    /// them in device space: sharp under any scale or perspective). Clipped to the bounds (to
-    /// the rounded bounds with `masksToBounds`) only where the ink reaches past them.
+    /// The commands that draw a `CATextLayer`'s text, in the layer's plane. Under a device
+    /// similarity (translation and uniform scale, the usual case) each glyph is one pixel-aligned
+    /// rectangle painted from `GlyphCoverageCache` (its origin on a quarter pixel); otherwise (and
+    /// for glyphs past the cache's per-draw budget or too big for it) one path fill per colour
+    /// made of the glyph outlines, flattened in device space so it stays sharp under any scale or
+    /// perspective. Clipped to the bounds (to the rounded bounds with `masksToBounds`) only where
+    /// the ink reaches past them.
     func emitTextContent(_ layer: PresentedLayer, map: Projective, clip: Clip, opacity: Float) {
         let s = layer.state
-        guard let layout = TextLayoutCache.shared.layout(for: s) else { return }
-        let b = s.bounds.standardized
-        // What can show, in layout coordinates: the bounds, and (for flat maps) the part of the
-        // layer's plane inside the device clip. A glyph's ink stays within about an em of its
-        // origin, so glyphs and lines farther out are skipped.
-        var visible = CGRect(x: 0, y: 0, width: b.width, height: b.height)
-        if let local = Self.localRect(of: clip.rect, map) {
-            visible = visible.intersection(local.offsetBy(dx: -b.minX, dy: -b.minY))
-        }
-        guard !visible.isNull, !visible.isEmpty else { return }
-        let deviceScale = Self.textDeviceScale(map)
-        var paths: [Int: PathGeometry] = [:]
+        guard let layout = TextLayoutCache.shared.layout(for: s),
+              let visible = Self.visibleTextRect(s, clip: clip, map: map) else { return }
+        var ink = TextInk(similarity: GlyphCoverageCache.similarity(map))
+        let deviceScale = ink.similarity?.scale ?? Self.textDeviceScale(map)
         var drawn = 0
         for line in layout.lines where drawn < Self.maximumDrawnGlyphs {
             guard line.baseline + line.descent > Double(visible.minY), line.baseline - line.ascent < Double(visible.maxY) else { continue }
-            var byFace: [ObjectIdentifier: (face: FontFace, glyphs: [TextLayout.Glyph])] = [:]
+            var shown: [TextLayout.Glyph] = []
             for g in line.glyphs {
                 let style = layout.styles[g.style]
                 // Text under a device pixel per em shows as nothing but a smudge: not drawn.
@@ -34,26 +29,46 @@ extension DrawListBuilder {
                     break
                 }
                 drawn += 1
-                byFace[ObjectIdentifier(style.face), default: (style.face, [])].glyphs.append(g)
+                shown.append(g)
             }
-            appendLine(byFace, layout: layout, baseline: line.baseline, origin: b.origin, to: &paths)
+            let origin = SIMD2(Double(s.bounds.standardized.minX), Double(s.bounds.standardized.minY) + line.baseline)
+            ink.appendLine(shown, styles: layout.styles, origin: origin)
         }
-        guard !paths.isEmpty else { return }
-        let all = paths.values.compactMap(\.controlBounds)
-        var lo = SIMD2<Double>(repeating: .infinity), hi = SIMD2<Double>(repeating: -.infinity)
-        for box in all { lo = pointwiseMin(lo, box.min); hi = pointwiseMax(hi, box.max) }
-        let inside = lo.x >= Double(b.minX) && lo.y >= Double(b.minY) && hi.x <= Double(b.maxX) && hi.y <= Double(b.maxY)
-        let shape = Self.roundedBounds(s)
+        emitTextInk(ink, s, styles: layout.styles, map: map, clip: clip, opacity: opacity)
+    }
+
+    /// What can show of a text layer, in layout coordinates: the bounds, and (for flat maps) the
+    /// part of the layer's plane inside the device clip; nil when nothing. A glyph's ink stays
+    /// within about an em of its origin, so glyphs and lines farther out are skipped.
+    private static func visibleTextRect(_ s: LayerState, clip: Clip, map: Projective) -> CGRect? {
+        let b = s.bounds.standardized
+        var visible = CGRect(x: 0, y: 0, width: b.width, height: b.height)
+        if let local = localRect(of: clip.rect, map) {
+            visible = visible.intersection(local.offsetBy(dx: -b.minX, dy: -b.minY))
+        }
+        return visible.isNull || visible.isEmpty ? nil : visible
+    }
+
+    /// Appends the commands of a text layer's glyphs: the cached masks first, then one outline
+    /// path per colour, all under the text's clip.
+    private func emitTextInk(_ ink: TextInk, _ s: LayerState, styles: [TextStyle], map: Projective, clip: Clip, opacity: Float) {
+        guard let box = ink.localBounds(map: map) else { return }
+        let b = s.bounds.standardized
+        let inside = box.min.x >= Double(b.minX) && box.min.y >= Double(b.minY) && box.max.x <= Double(b.maxX) && box.max.y <= Double(b.maxY)
         let textClip: Clip
         if s.masksToBounds {
-            textClip = Self.boundsClip(clip, s, shape: shape, map: map)
+            textClip = Self.boundsClip(clip, s, shape: Self.roundedBounds(s), map: map)
         } else if inside {
             textClip = clip
         } else {
             textClip = Self.clip(clip, adding: RoundedRect(minX: b.minX, minY: b.minY, maxX: b.maxX, maxY: b.maxY), map: map)
         }
-        for style in paths.keys.sorted() {
-            guard let color = layout.styles[style].color, let path = paths[style] else { continue }
+        for m in ink.masks {
+            guard let color = styles[m.style].color else { continue }
+            appendCommand(m.mask.command(at: m.pixel, color: color.premultipliedARGB32, opacity: opacity, clip: textClip))
+        }
+        for style in ink.paths.keys.sorted() {
+            guard let color = styles[style].color, let path = ink.paths[style] else { continue }
             appendCommand(FillCommand(path: path, rule: .nonZero, localToDevice: map,
                                       paint: .solid(color.premultipliedARGB32), opacity: opacity, clip: textClip))
         }
@@ -63,20 +78,6 @@ extension DrawListBuilder {
     /// shows); the path rasteriser's work stays bounded whatever the string.
     static let maximumDrawnGlyphs = 8_000
     static let glyphLimitReport = DiagnosticOnce()
-
-    /// Appends one line's glyphs (grouped by face, so each face's outlines come in one call),
-    /// to the path of each glyph's style.
-    private func appendLine(_ byFace: [ObjectIdentifier: (face: FontFace, glyphs: [TextLayout.Glyph])], layout: TextLayout,
-                            baseline: Double, origin: CGPoint, to paths: inout [Int: PathGeometry]) {
-        for (_, entry) in byFace {
-            let outlines = entry.face.outlines(entry.glyphs.map(\.id))
-            for (g, outline) in zip(entry.glyphs, outlines) where !outline.isEmpty {
-                let k = layout.styles[g.style].scale
-                paths[g.style, default: PathGeometry()].append(outline, scaledBy: k,
-                                                                offsetBy: SIMD2(Double(origin.x) + g.x, Double(origin.y) + baseline))
-            }
-        }
-    }
 
     /// The part of the plane that `map` shows inside device rectangle `r`, for a flat (affine)
     /// map; nil otherwise (perspective: no culling beyond the bounds).

@@ -353,6 +353,23 @@ func over_solid_alpha_mask_affine(_ dst: UnsafeMutablePointer<UInt32>, _ count: 
     }
 }
 
+/// `over_solid_alpha_mask` when every pixel's centre falls on a texel's centre of one row
+/// (`texels` is the row, from the span's first texel): each pixel takes its texel's alpha as
+/// it is, which is what the bilinear sample gives there (weights 0), without the sampling.
+/// Pixel for pixel the same values as the sampled kernel.
+@inlinable @inline(__always)
+func over_solid_aligned_mask(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ texels: UnsafePointer<UInt32>,
+                             color: UInt32, scale: UInt32, coverage: UnsafePointer<UInt32>?) {
+    for i in 0..<count {
+        let s = coverage.map { $0[i] } ?? scale
+        let a = texels[i] >> 24
+        if s == 0 || a == 0 { continue }
+        let t = mul255(color, a)
+        if t == 0 { continue }
+        dst[i] = over(mul255(t, s), dst[i])
+    }
+}
+
 /// A colour scaled by a texture's bilinear alpha (shadows), under any projective map.
 @inlinable @inline(__always)
 func over_solid_alpha_mask(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: TextureView,

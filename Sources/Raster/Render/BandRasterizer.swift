@@ -33,36 +33,34 @@ struct BandRasterizer: @unchecked Sendable {
     var accumulation: UnsafeMutablePointer<Double>
     /// Nanoseconds per `RasterProfile.Kernel`, when profiling.
     var profileSlots: UnsafeMutablePointer<UInt64>? = nil
-    /// False makes the projective fast path compute every pixel's coverage (tests).
-    var projectiveWalk = true
-    /// False makes the projective path solve every row on its own (no band-constant
-    /// columns, no cached rims, no edges-only middle on arc rows): tests compare the two.
-    var projectiveBands = true
 
     /// Draws every fill, in order, clipped to rows `y0..<y1`.
-    func render(rows y0: Int, _ y1: Int) {
+    func render(rows y0: Int, _ y1: Int) { render(rows: y0, y1, AllShortcuts.self) }
+
+    /// `render(rows:_:)` taking the shortcuts `S` allows (tests turn some off).
+    func render<S: RenderShortcuts>(rows y0: Int, _ y1: Int, _: S.Type) {
         for i in 0..<fills.count {
             let f = fills.baseAddress! + i
             let r0 = Swift.max(y0, f.pointee.bounds.y0), r1 = Swift.min(y1, f.pointee.bounds.y1)
             if r0 >= r1 { continue }
             if let slots = profileSlots {
                 let t0 = DispatchTime.now().uptimeNanoseconds
-                renderFill(f, r0, r1)
+                renderFill(f, r0, r1, S.self)
                 slots[RasterProfile.kernel(of: f.pointee).rawValue] &+= DispatchTime.now().uptimeNanoseconds &- t0
             } else {
-                renderFill(f, r0, r1)
+                renderFill(f, r0, r1, S.self)
             }
         }
     }
 
     /// Rows `r0..<r1` of one fill.
     @inline(__always)
-    func renderFill(_ f: UnsafePointer<PreparedFill>, _ r0: Int, _ r1: Int) {
+    func renderFill<S: RenderShortcuts>(_ f: UnsafePointer<PreparedFill>, _ r0: Int, _ r1: Int, _: S.Type) {
         switch f.pointee.path {
         case .similarity(let i):
             renderSimilarity(f, similarities + i, r0, r1)
         case .projective(let i):
-            renderProjective(f, projectives + i, r0, r1, walk: projectiveWalk)
+            renderProjective(f, projectives + i, r0, r1, S.self)
         case .path(let i):
             renderPath(f, paths + i, r0, r1)
         case .general, .affineRim:
@@ -156,9 +154,28 @@ struct BandRasterizer: @unchecked Sendable {
         }
     }
 
+    /// Row y of a fill on the general rows: its outer and inner column ranges, the corner
+    /// columns excluded from the interior, then the spans.
     @inline(__always)
     func renderRow(_ f: UnsafePointer<PreparedFill>, _ y: Int) {
         let py = Double(y) + 0.5
+        guard let r = rowRanges(f, py) else { return }
+        // Where this row's pixel centres fall in a corner quadrant (less the disc that is
+        // fully covered), coverage varies: those columns are excluded from the interior.
+        var ex = Exclusions(ix0: r.ix0, ix1: r.ix1)
+        if r.ix0 < r.ix1, let rimIndex = f.pointee.rimIndex {
+            affineCornerExclusions(f, rims + rimIndex, py, &ex)
+        } else if r.ix0 < r.ix1 {
+            projectiveCornerExclusions(f, py, r.ix0, r.ix1, &ex)
+        }
+        rowSpans(f, y, py, r, ex)
+    }
+
+    /// The columns of row `py` where a general-rows fill's coverage may be above 0 (outer,
+    /// `ox0..<ox1`) and where it is exactly 1 (inner, `ix0..<ix1`, inside the outer range);
+    /// nil when the row draws nothing.
+    @inline(__always)
+    func rowRanges(_ f: UnsafePointer<PreparedFill>, _ py: Double) -> (ox0: Int, ox1: Int, ix0: Int, ix1: Int)? {
         // Outer range: coverage may be > 0. Inner range: coverage is exactly 1.
         var ox0 = f.pointee.bounds.x0, ox1 = f.pointee.bounds.x1
         var ix0 = ox0, ix1 = ox1
@@ -180,7 +197,7 @@ struct BandRasterizer: @unchecked Sendable {
             let e = edges[k]
             let kk = e.b * py + e.c
             if e.inverseA == 0 {
-                if kk <= -0.5 { return }
+                if kk <= -0.5 { return nil }
                 if kk < 0.5 { ix1 = ix0 }
                 continue
             }
@@ -198,91 +215,106 @@ struct BandRasterizer: @unchecked Sendable {
             }
         }
         }
-        if ox0 >= ox1 { return }
+        if ox0 >= ox1 { return nil }
         for k in f.pointee.hardEdges {
             let (a, b) = hardInterval(hardEdges[k], py, ox0, ox1)
             ox0 = a; ox1 = b
-            if ox0 >= ox1 { return }
+            if ox0 >= ox1 { return nil }
         }
         ix0 = Swift.max(ix0, ox0); ix1 = Swift.min(ix1, ox1)
         if !f.pointee.clipShapes.isEmpty || f.pointee.mask != nil { ix1 = ix0 }
+        return (ox0, ox1, ix0, ix1)
+    }
 
-        // Where this row's pixel centres fall in a corner quadrant (less the disc that is
-        // fully covered), coverage varies: those columns are excluded from the interior.
-        var ex = Exclusions(ix0: ix0, ix1: ix1)
-        if ix0 < ix1, let rimIndex = f.pointee.rimIndex {
-            // Affine: the corner quadrant along the row is the intersection of two half-lines
-            // in x (local x and local y are linear in x), then less the fully covered disc.
-            let inv = f.pointee.inverse, rim = rims + rimIndex
-            let dx = inv.m11, dy = inv.m12, qa = rim.pointee.qa, inverseQa = rim.pointee.inverseQa
-            let inverseDx = rim.pointee.inverseDx, inverseDy = rim.pointee.inverseDy
-            let bx = inv.m11 * 0.5 + inv.m21 * py + inv.m31, by = inv.m12 * 0.5 + inv.m22 * py + inv.m32
-            for k in f.pointee.corners {
-                let c = cornerExtents[k]
-                if c.box.y > py || c.box.w < py { continue }
-                let z = corners[k]
-                // Local point of pixel x on this row: A + x·D, with A relative to the arc's centre.
-                let ax = bx - z.cx, ay = by - z.cy
-                // In the quadrant: sx·(ax + x·dx) > 0 and sy·(ay + x·dy) > 0.
-                var lower = -Double.infinity, upper = Double.infinity
-                let alphaX = z.sx * ax, betaX = z.sx * dx, alphaY = z.sy * ay, betaY = z.sy * dy
-                // The crossing −α/β = −a/d whatever the sign s (reciprocals from prepare).
-                if betaX > 0 { lower = -ax * inverseDx } else if betaX < 0 { upper = -ax * inverseDx } else if !(alphaX > 0) { continue }
-                if betaY > 0 { lower = Swift.max(lower, -ay * inverseDy) } else if betaY < 0 { upper = Swift.min(upper, -ay * inverseDy) }
-                else if !(alphaY > 0) { continue }
-                if !(lower < upper) { continue }
-                // Pixels x with lower < x < upper, widened by a hair (an extra rim pixel is harmless).
-                let lo = floorInt(lower - 1e-6) + 1, hi = ceilInt(upper + 1e-6)
-                guard z.fullRadiusSquared > 0 else { ex.add(lo, hi); continue }
-                let qb = ax * dx + ay * dy, qc = ax * ax + ay * ay - z.fullRadiusSquared
-                let disc = qb * qb - qa * qc
-                guard qa > 0, disc > 0 else { ex.add(lo, hi); continue }
-                let root = disc.squareRoot()
-                let full0 = ceilInt((-qb - root) * inverseQa + 1e-6), full1 = floorInt((-qb + root) * inverseQa - 1e-6) + 1
-                if full0 >= full1 { ex.add(lo, hi); continue }
-                ex.add(lo, Swift.min(hi, full0))
-                ex.add(Swift.max(lo, full1), hi)
-            }
-        } else if ix0 < ix1 {
-            func exclude(_ lo: Int, _ hi: Int) { ex.add(lo, hi) }
-            for k in f.pointee.corners {
-                let c = cornerExtents[k]
-                if c.box.y > py || c.box.w < py { continue }
-                if c.behind { exclude(ix0, ix1); continue }
-                // The quadrant square crosses the line y = py between qx0 and qx1.
-                var qx0 = Double.infinity, qx1 = -Double.infinity
-                for i in 0..<4 {
-                    let j = (i + 1) & 3
-                    let ax = c.quad[2 * i], ay = c.quad[2 * i + 1], bx = c.quad[2 * j], by = c.quad[2 * j + 1]
-                    if (ay - py) * (by - py) > 0 { continue }
-                    let x = ay == by ? ax : ax + (py - ay) * c.slopes[i]
-                    qx0 = Swift.min(qx0, Swift.min(x, ay == by ? bx : x)); qx1 = Swift.max(qx1, Swift.max(x, ay == by ? bx : x))
-                }
-                if qx0 > qx1 { continue }
-                // Pixel x has its centre at x + 0.5.
-                let lo = floorInt(qx0 - 0.5 - 1e-6), hi = floorInt(qx1 - 0.5 + 1e-6) + 1
-                let z = corners[k]
-                guard z.fullRadiusSquared > 0 else { exclude(lo, hi); continue }
-                // Homogeneous local point of pixel x on this row: (X0 + x·m11, Y0 + x·m12, W0 + x·m13).
-                // In the disc: |(X, Y) − C·W|² ≤ ρ²·W² (W > 0 inside the shape), a quadratic in x;
-                // for an affine map W = 1 and it is |A + xD − C|² ≤ ρ².
-                let inv = f.pointee.inverse, rho2 = z.fullRadiusSquared
-                let w0 = inv.m13 * 0.5 + inv.m23 * py + inv.m33, dw = inv.m13
-                let ax = inv.m11 * 0.5 + inv.m21 * py + inv.m31 - z.cx * w0
-                let ay = inv.m12 * 0.5 + inv.m22 * py + inv.m32 - z.cy * w0
-                let dx = inv.m11 - z.cx * dw, dy = inv.m12 - z.cy * dw
-                let qa = dx * dx + dy * dy - rho2 * dw * dw, qb = ax * dx + ay * dy - rho2 * w0 * dw
-                let qc = ax * ax + ay * ay - rho2 * w0 * w0
-                let disc = qb * qb - qa * qc
-                guard qa > 0, disc > 0 else { exclude(lo, hi); continue }
-                let root = disc.squareRoot()
-                let full0 = ceilInt((-qb - root) / qa + 1e-6), full1 = floorInt((-qb + root) / qa - 1e-6) + 1
-                if full0 >= full1 { exclude(lo, hi); continue }
-                exclude(lo, Swift.min(hi, full0))
-                exclude(Swift.max(lo, full1), hi)
-            }
+    /// Excludes from row `py`'s interior the columns in a corner quadrant of an affine fill:
+    /// along the row the quadrant is the intersection of two half-lines in x (local x and local
+    /// y are linear in x), less the fully covered disc.
+    @inline(__always)
+    func affineCornerExclusions(_ f: UnsafePointer<PreparedFill>, _ rim: UnsafePointer<AffineRim>, _ py: Double,
+                                _ ex: inout Exclusions) {
+        let inv = f.pointee.inverse
+        let dx = inv.m11, dy = inv.m12, qa = rim.pointee.qa, inverseQa = rim.pointee.inverseQa
+        let inverseDx = rim.pointee.inverseDx, inverseDy = rim.pointee.inverseDy
+        let bx = inv.m11 * 0.5 + inv.m21 * py + inv.m31, by = inv.m12 * 0.5 + inv.m22 * py + inv.m32
+        for k in f.pointee.corners {
+            let c = cornerExtents[k]
+            if c.box.y > py || c.box.w < py { continue }
+            let z = corners[k]
+            // Local point of pixel x on this row: A + x·D, with A relative to the arc's centre.
+            let ax = bx - z.cx, ay = by - z.cy
+            // In the quadrant: sx·(ax + x·dx) > 0 and sy·(ay + x·dy) > 0.
+            var lower = -Double.infinity, upper = Double.infinity
+            let alphaX = z.sx * ax, betaX = z.sx * dx, alphaY = z.sy * ay, betaY = z.sy * dy
+            // The crossing −α/β = −a/d whatever the sign s (reciprocals from prepare).
+            if betaX > 0 { lower = -ax * inverseDx } else if betaX < 0 { upper = -ax * inverseDx } else if !(alphaX > 0) { continue }
+            if betaY > 0 { lower = Swift.max(lower, -ay * inverseDy) } else if betaY < 0 { upper = Swift.min(upper, -ay * inverseDy) }
+            else if !(alphaY > 0) { continue }
+            if !(lower < upper) { continue }
+            // Pixels x with lower < x < upper, widened by a hair (an extra rim pixel is harmless).
+            let lo = floorInt(lower - 1e-6) + 1, hi = ceilInt(upper + 1e-6)
+            guard z.fullRadiusSquared > 0 else { ex.add(lo, hi); continue }
+            let qb = ax * dx + ay * dy, qc = ax * ax + ay * ay - z.fullRadiusSquared
+            let disc = qb * qb - qa * qc
+            guard qa > 0, disc > 0 else { ex.add(lo, hi); continue }
+            let root = disc.squareRoot()
+            let full0 = ceilInt((-qb - root) * inverseQa + 1e-6), full1 = floorInt((-qb + root) * inverseQa - 1e-6) + 1
+            if full0 >= full1 { ex.add(lo, hi); continue }
+            ex.add(lo, Swift.min(hi, full0))
+            ex.add(Swift.max(lo, full1), hi)
         }
+    }
 
+    /// Excludes from row `py`'s interior (`ix0..<ix1`) the columns in a corner quadrant of a
+    /// fill under any map: where the quadrant square crosses the row, less the fully covered
+    /// disc (a quadratic in x in homogeneous local coordinates).
+    @inline(__always)
+    func projectiveCornerExclusions(_ f: UnsafePointer<PreparedFill>, _ py: Double, _ ix0: Int, _ ix1: Int,
+                                    _ ex: inout Exclusions) {
+        @inline(__always) func exclude(_ lo: Int, _ hi: Int) { ex.add(lo, hi) }
+        for k in f.pointee.corners {
+            let c = cornerExtents[k]
+            if c.box.y > py || c.box.w < py { continue }
+            if c.behind { exclude(ix0, ix1); continue }
+            // The quadrant square crosses the line y = py between qx0 and qx1.
+            var qx0 = Double.infinity, qx1 = -Double.infinity
+            for i in 0..<4 {
+                let j = (i + 1) & 3
+                let ax = c.quad[2 * i], ay = c.quad[2 * i + 1], bx = c.quad[2 * j], by = c.quad[2 * j + 1]
+                if (ay - py) * (by - py) > 0 { continue }
+                let x = ay == by ? ax : ax + (py - ay) * c.slopes[i]
+                qx0 = Swift.min(qx0, Swift.min(x, ay == by ? bx : x)); qx1 = Swift.max(qx1, Swift.max(x, ay == by ? bx : x))
+            }
+            if qx0 > qx1 { continue }
+            // Pixel x has its centre at x + 0.5.
+            let lo = floorInt(qx0 - 0.5 - 1e-6), hi = floorInt(qx1 - 0.5 + 1e-6) + 1
+            let z = corners[k]
+            guard z.fullRadiusSquared > 0 else { exclude(lo, hi); continue }
+            // Homogeneous local point of pixel x on this row: (X0 + x·m11, Y0 + x·m12, W0 + x·m13).
+            // In the disc: |(X, Y) − C·W|² ≤ ρ²·W² (W > 0 inside the shape), a quadratic in x;
+            // for an affine map W = 1 and it is |A + xD − C|² ≤ ρ².
+            let inv = f.pointee.inverse, rho2 = z.fullRadiusSquared
+            let w0 = inv.m13 * 0.5 + inv.m23 * py + inv.m33, dw = inv.m13
+            let ax = inv.m11 * 0.5 + inv.m21 * py + inv.m31 - z.cx * w0
+            let ay = inv.m12 * 0.5 + inv.m22 * py + inv.m32 - z.cy * w0
+            let dx = inv.m11 - z.cx * dw, dy = inv.m12 - z.cy * dw
+            let qa = dx * dx + dy * dy - rho2 * dw * dw, qb = ax * dx + ay * dy - rho2 * w0 * dw
+            let qc = ax * ax + ay * ay - rho2 * w0 * w0
+            let disc = qb * qb - qa * qc
+            guard qa > 0, disc > 0 else { exclude(lo, hi); continue }
+            let root = disc.squareRoot()
+            let full0 = ceilInt((-qb - root) / qa + 1e-6), full1 = floorInt((-qb + root) / qa - 1e-6) + 1
+            if full0 >= full1 { exclude(lo, hi); continue }
+            exclude(lo, Swift.min(hi, full0))
+            exclude(Swift.max(lo, full1), hi)
+        }
+    }
+
+    /// Draws row y's spans: the outer range less the interior varies, the interior less the
+    /// excluded corner columns is constant.
+    @inline(__always)
+    func rowSpans(_ f: UnsafePointer<PreparedFill>, _ y: Int, _ py: Double,
+                  _ r: (ox0: Int, ox1: Int, ix0: Int, ix1: Int), _ ex: Exclusions) {
+        let ox0 = r.ox0, ox1 = r.ox1, ix0 = r.ix0, ix1 = r.ix1
         let row = pixels + y &* stride
         // Solid fills on the affine path skip the general span functions (and their look at
         // the paint enum) for every span of the row.
@@ -464,6 +496,12 @@ struct BandRasterizer: @unchecked Sendable {
             }
         case .alphaMask(let tex, let m, let color):
             let start = m.applyHomogeneous(x: Double(x0) + 0.5, y: Double(y) + 0.5)
+            if n < 8, let texels = alignedTexels(tex, m, start, n) {
+                // A glyph mask drawn where it was rasterised (pixel centres on texel centres); a
+                // longer span (a shadow) takes the affine kernel's eight-lane path for this case.
+                over_solid_aligned_mask(dst, n, texels, color: color, scale: f.pointee.opacity8, coverage: coverage)
+                return
+            }
             let step = SIMD3(m.m11, m.m12, m.m13)
             if m.m13 == 0 && m.m23 == 0 && m.m33 == 1 {
                 over_solid_alpha_mask_affine(dst, n, tex, color: color, start: start, step: step,
@@ -475,6 +513,18 @@ struct BandRasterizer: @unchecked Sendable {
         case .gradient, .tintedTexture:
             compositeSpan(f, dst, y, x0, n, coverage: coverage)
         }
+    }
+
+    /// The texels of a span of `n` pixels whose first centre maps to `start`, when the map is a
+    /// whole-texel translation and the span stays inside one row of the texture; nil otherwise.
+    @inline(__always)
+    func alignedTexels(_ tex: TextureView, _ m: Projective, _ start: SIMD3<Double>, _ n: Int) -> UnsafePointer<UInt32>? {
+        guard m.m11 == 1, m.m12 == 0, m.m13 == 0, m.m21 == 0, m.m22 == 1, m.m23 == 0, m.m33 == 1,
+              start.x > -1, start.y > -1, start.x < Double(tex.width), start.y < Double(tex.height) else { return nil }
+        let u = start.x - 0.5, v = start.y - 0.5
+        let iu = Int(u), iv = Int(v)
+        guard Double(iu) == u, Double(iv) == v, iu >= 0, iv >= 0, iu &+ n <= tex.width else { return nil }
+        return UnsafePointer(tex.pixels + (iv &* tex.stride &+ iu))
     }
 
     /// The general painter: the paint's colours for the span are fetched into `scratch`

@@ -14,7 +14,10 @@ let bandHeight = 16
 ///
 /// With `profile`, the time of each fill is added to its kernel's total (`RasterProfile`).
 public func execute(_ commands: [FillCommand], on surface: Surface, threads: Int = 2, profile: RasterProfile? = nil) {
-    execute(commands, on: surface, threads: threads, similarityPath: true, profile: profile)
+    guard surface.width > 0, surface.height > 0, !commands.isEmpty else { return }
+    let prepared = PreparedCommands(commands, width: surface.width, height: surface.height)
+    rasterise(prepared.scene, on: surface, rows: 0..<surface.height, threads: threads,
+              prepareNanoseconds: prepared.prepareNanoseconds, profile: profile)
 }
 
 /// Fill commands prepared for one surface size: the per-fill setup (edges, corners, fast-path
@@ -37,16 +40,11 @@ public struct PreparedCommands: Sendable {
 
     /// Prepares `commands` for a `width` × `height` surface.
     public init(_ commands: [FillCommand], width: Int, height: Int) {
-        self.init(commands, width: width, height: height, similarityPath: true)
-    }
-
-    init(_ commands: [FillCommand], width: Int, height: Int, similarityPath: Bool) {
         let start = DispatchTime.now().uptimeNanoseconds
         self.commands = commands
         self.width = Swift.max(0, width)
         self.height = Swift.max(0, height)
-        scene = PreparedScene(commands, surfaceRect: IntRect(x0: 0, y0: 0, x1: self.width, y1: self.height),
-                              similarityPath: similarityPath)
+        scene = PreparedScene(commands, surfaceRect: IntRect(x0: 0, y0: 0, x1: self.width, y1: self.height))
         commandBounds = scene.commandBounds
         commandSteps = scene.commandSteps
         isDeferred = false
@@ -67,7 +65,7 @@ public struct PreparedCommands: Sendable {
             }
         }
         guard known > 0 else {
-            self.init(commands, width: width, height: height, similarityPath: true)
+            self.init(commands, width: width, height: height)
             if defersKnown { Self.teachPlacements(commands, commandBounds, commandSteps, width: w, height: h) }
             return
         }
@@ -235,17 +233,8 @@ public func execute(_ prepared: PreparedCommands, on surface: Surface, threads: 
               prepareNanoseconds: prepared.prepareNanoseconds, profile: profile)
 }
 
-/// `execute`, optionally without the similarity fast path (tests compare both paths).
-func execute(_ commands: [FillCommand], on surface: Surface, threads: Int, similarityPath: Bool,
-             profile: RasterProfile? = nil) {
-    guard surface.width > 0, surface.height > 0, !commands.isEmpty else { return }
-    let prepared = PreparedCommands(commands, width: surface.width, height: surface.height, similarityPath: similarityPath)
-    rasterise(prepared.scene, on: surface, rows: 0..<surface.height, threads: threads,
-              prepareNanoseconds: prepared.prepareNanoseconds, profile: profile)
-}
-
 /// The bands of a prepared scene covering `rows`, on `threads` workers.
-private func rasterise(_ scene: PreparedScene, on surface: Surface, rows: Range<Int>, threads: Int,
+func rasterise(_ scene: PreparedScene, on surface: Surface, rows: Range<Int>, threads: Int,
                        prepareNanoseconds: UInt64, profile: RasterProfile?) {
     if let profile {
         profile.add(.prepare, nanoseconds: prepareNanoseconds)

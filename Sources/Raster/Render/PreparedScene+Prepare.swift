@@ -21,13 +21,18 @@ extension PreparedScene {
     /// Prepares every drawable command; commands that cannot draw anything (empty shape,
     /// zero or NaN opacity, non-finite or singular maps, entirely behind the eye or clipped
     /// away) are dropped here.
-    init(_ commands: [FillCommand], surface: Surface, similarityPath: Bool = true) {
-        self.init(commands, surfaceRect: IntRect(surface), similarityPath: similarityPath)
+    init(_ commands: [FillCommand], surface: Surface) {
+        self.init(commands, surfaceRect: IntRect(surface), AllShortcuts.self)
     }
 
     /// Prepares `commands` for a surface whose pixels are `surfaceRect`.
-    init(_ commands: [FillCommand], surfaceRect: IntRect, similarityPath: Bool = true) {
-        useSimilarityPath = similarityPath
+    init(_ commands: [FillCommand], surfaceRect: IntRect) {
+        self.init(commands, surfaceRect: surfaceRect, AllShortcuts.self)
+    }
+
+    /// Prepares `commands` for a surface whose pixels are `surfaceRect`, choosing among the
+    /// fast paths that `S` allows (tests turn them off).
+    init<S: RenderShortcuts>(_ commands: [FillCommand], surfaceRect: IntRect, _: S.Type) {
         fills.reserveCapacity(commands.count)
         edges.reserveCapacity(commands.count * 4)
         similarities.reserveCapacity(commands.count)
@@ -39,7 +44,7 @@ extension PreparedScene {
         commandSteps.reserveCapacity(commands.count)
         for command in commands {
             let first = fills.count
-            prepare(command, surfaceRect)
+            prepare(command, surfaceRect, S.self)
             var touched = IntRect(x0: 0, y0: 0, x1: 0, y1: 0)
             var steps = false
             // By index: iterating `fills[first...]` copied each (large) fill.
@@ -49,11 +54,11 @@ extension PreparedScene {
         }
     }
 
-    private mutating func prepare(_ command: FillCommand, _ surfaceRect: IntRect) {
+    private mutating func prepare<S: RenderShortcuts>(_ command: FillCommand, _ surfaceRect: IntRect, _: S.Type) {
         guard let setup = Self.setup(command, surfaceRect) else { return }
         switch command.geometry {
         case .roundedRect(let shape):
-            prepareRoundedRect(shape, command, setup)
+            prepareRoundedRect(shape, command, setup, S.self)
         case .path(let path, let rule):
             preparePath(path, rule, command, setup)
         }

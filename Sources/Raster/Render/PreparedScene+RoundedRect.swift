@@ -12,7 +12,8 @@ struct DeviceOutline {
 }
 
 extension PreparedScene {
-    mutating func prepareRoundedRect(_ shape: RoundedRect, _ command: FillCommand, _ setup: FillSetup) {
+    mutating func prepareRoundedRect<S: RenderShortcuts>(_ shape: RoundedRect, _ command: FillCommand, _ setup: FillSetup,
+                                                         _: S.Type) {
         guard !shape.isEmpty else { return }
         let m = command.localToDevice
         guard let outline = Self.deviceOutline(shape, m) else { return }
@@ -31,8 +32,8 @@ extension PreparedScene {
         setHardEdgeMargins(hardRange, bounds)
         guard let clipRange = appendClipShapes(command.clip, outline),
               let paint = preparePaint(command.paint, setup.inverse, opacity8: setup.opacity8) else { return rollback(to: start) }
-        let path = chooseFillPath(shape, command, setup, outline: outline, bounds: bounds, edges: edgeRange,
-                                  hardEdges: hardRange, clipShapes: clipRange)
+        let path = S.fastShapes ? chooseFillPath(shape, command, setup, outline: outline, bounds: bounds, edges: edgeRange,
+                                                 hardEdges: hardRange, clipShapes: clipRange) : .general
         var cornerRange = corners.count..<corners.count
         var fillPath = path
         if path == .general {
@@ -156,7 +157,7 @@ extension PreparedScene {
     mutating func chooseFillPath(_ shape: RoundedRect, _ command: FillCommand, _ setup: FillSetup, outline: DeviceOutline,
                                  bounds: IntRect, edges edgeRange: Range<Int>, hardEdges hardRange: Range<Int>,
                                  clipShapes clipRange: Range<Int>) -> FillPath {
-        guard useSimilarityPath, command.blendMode == .normal, command.antialias, command.clip.mask == nil,
+        guard command.blendMode == .normal, command.antialias, command.clip.mask == nil,
               clipRange.isEmpty, edgeRange.count == 4 else { return .general }
         let inverse = setup.inverse
         if hardRange.isEmpty,

@@ -254,8 +254,6 @@ struct PreparedScene: Sendable {
     var masks: [CoverageMask] = []
     /// `PreparedGradient.tableSize` premultiplied colours per gradient.
     var gradientTables: [UInt32] = []
-    /// False forces every fill onto the general path (tests compare the two).
-    var useSimilarityPath = true
     /// Per command given to `init`, the device pixels its fills may touch (empty for a command
     /// dropped as undrawable): what damage tracking compares between frames.
     var commandBounds: [IntRect] = []

@@ -96,22 +96,9 @@ struct ProjectiveFill: Sendable {
                          m21: m.m21 - midX * m.m23, m22: m.m22 - midY * m.m23, m23: m.m23,
                          m31: m.m31 - midX * m.m33, m32: m.m32 - midY * m.m33, m33: m.m33)
         guard map.isFinite else { return nil }
-        edgeA = .zero; edgeB = .zero; edgeC = .zero; outC = .zero; inC = .zero; slope = .zero; outSign = .zero
-        hasHorizontal = false
-        for k in 0..<4 {
-            let e = edges[k]
-            edgeA[k] = e.a; edgeB[k] = e.b; edgeC[k] = e.c + 0.5
-            if e.inverseA == 0 {
-                outC[k] = -1e18; inC[k] = -1e18; outSign[k] = 1
-                hasHorizontal = true
-            } else {
-                // d(x) = a·(x + 0.5) + b·py + c = −0.5  ⇔  x = (−0.5 − c)/a − 0.5 − (b/a)·py.
-                outC[k] = (-0.5 - e.c) * e.inverseA - 0.5
-                inC[k] = (0.5 - e.c) * e.inverseA - 0.5
-                slope[k] = -e.b * e.inverseA
-                outSign[k] = e.a > 0 ? 1 : -1
-            }
-        }
+        let e = Self.edgeConstants(edges)
+        edgeA = e.a; edgeB = e.b; edgeC = e.c; outC = e.outC; inC = e.inC; slope = e.slope; outSign = e.outSign
+        hasHorizontal = e.hasHorizontal
         rising = outSign .> 0
         let lane = SIMD8<Double>(0, 1, 2, 3, 4, 5, 6, 7)
         @inline(__always) func lanes(_ v: Double) -> SIMD8<Float> { SIMD8<Float>(lane * v) }
@@ -128,11 +115,46 @@ struct ProjectiveFill: Sendable {
             else { return nil }
             (cornerLow, cornerHigh) = rows
         }
+        (arcRowLow, arcRowSpan) = Self.arcRows(low: cornerLow, high: cornerHigh)
+        (midA, midB, midC, midInverseA) = Self.middle(map, radius: r, halfX: halfX, halfY: halfY, wMin: wMin, wMax: wMax)
+        opacity255 = Float(opacity * 255)
+        self.opacity8 = opacity8
+        color = c; interior = mul255(c, opacity8)
+        fillKernel()
+    }
+
+    /// Each edge's distance constants (lane k = edge k; c + 0.5) and its outer and inner
+    /// range solve: d(x) = a·(x + 0.5) + b·py + c = −0.5 ⇔ x = (−0.5 − c)/a − 0.5 − (b/a)·py.
+    /// Horizontal edges bound no column (±10¹⁸) and set `hasHorizontal`.
+    private static func edgeConstants(_ edges: UnsafeBufferPointer<LineEdge>)
+        -> (a: SIMD4<Double>, b: SIMD4<Double>, c: SIMD4<Double>, outC: SIMD4<Double>, inC: SIMD4<Double>,
+            slope: SIMD4<Double>, outSign: SIMD4<Double>, hasHorizontal: Bool) {
+        var edgeA = SIMD4<Double>.zero, edgeB = SIMD4<Double>.zero, edgeC = SIMD4<Double>.zero
+        var outC = SIMD4<Double>.zero, inC = SIMD4<Double>.zero, slope = SIMD4<Double>.zero, outSign = SIMD4<Double>.zero
+        var hasHorizontal = false
+        for k in 0..<4 {
+            let e = edges[k]
+            edgeA[k] = e.a; edgeB[k] = e.b; edgeC[k] = e.c + 0.5
+            if e.inverseA == 0 {
+                outC[k] = -1e18; inC[k] = -1e18; outSign[k] = 1
+                hasHorizontal = true
+            } else {
+                outC[k] = (-0.5 - e.c) * e.inverseA - 0.5
+                inC[k] = (0.5 - e.c) * e.inverseA - 0.5
+                slope[k] = -e.b * e.inverseA
+                outSign[k] = e.a > 0 ? 1 : -1
+            }
+        }
+        return (edgeA, edgeB, edgeC, outC, inC, slope, outSign, hasHorizontal)
+    }
+
+    /// `arcRowLow` and `arcRowSpan` from each corner's pixel-centre rows `low[k]...high[k]`.
+    private static func arcRows(low: SIMD4<Double>, high: SIMD4<Double>) -> (SIMD4<UInt64>, SIMD4<UInt64>) {
         // Row y is in range k when y + 0.5 ≥ cornerLow[k] and y + 0.5 ≤ cornerHigh[k]: the
         // same test as on Doubles, solved for the first and last such y.
-        arcRowLow = SIMD4(repeating: 0); arcRowSpan = SIMD4(repeating: 0)
+        var arcRowLow = SIMD4<UInt64>(repeating: 0), arcRowSpan = SIMD4<UInt64>(repeating: 0)
         for k in 0..<4 {
-            let lowY = cornerLow[k], highY = cornerHigh[k]
+            let lowY = low[k], highY = high[k]
             guard lowY <= highY, lowY < 1e9, highY > -1e9 else {
                 // Never: y − low wraps to ≥ 2⁶² for every row y in ±2³¹.
                 arcRowLow[k] = UInt64(bitPattern: -(1 << 62)); arcRowSpan[k] = 0
@@ -156,26 +178,34 @@ struct ProjectiveFill: Sendable {
                 arcRowLow[k] = UInt64(bitPattern: Int64(first)); arcRowSpan[k] = UInt64(last - first)
             }
         }
-        do {
-            let mm = map
-            let h = r > 0 ? halfX - r : 1e18
-            let delta = 0.01 * (halfX + halfY + 1) + 8e-3 * (abs(mm.m11) + abs(mm.m12)) / wMin
-            let hd = h - delta, eps = 1e-3 * wMax
-            // (h − δ)·W − X, (h − δ)·W + X, W − ε; lane 3: 0·px + 0·py + 1.
-            midA = SIMD4(hd * mm.m13 - mm.m11, hd * mm.m13 + mm.m11, mm.m13, 0)
-            midB = SIMD4(hd * mm.m23 - mm.m21, hd * mm.m23 + mm.m21, mm.m23, 0)
-            midC = SIMD4(hd * mm.m33 - mm.m31, hd * mm.m33 + mm.m31, mm.m33 - eps, 1)
-            midInverseA = SIMD4(repeating: 0)
-            for k in 0..<4 where midA[k] != 0 { midInverseA[k] = 1 / midA[k] }
-            if !(hd > 0) || !(midA.min().isFinite && midB.min().isFinite && midC.min().isFinite
-                              && midA.max().isFinite && midB.max().isFinite && midC.max().isFinite) {
-                // No middle: every chunk of an arc row takes the arc formula.
-                midA = .zero; midB = .zero; midC = SIMD4(repeating: -1); midInverseA = .zero
-            }
+        return (arcRowLow, arcRowSpan)
+    }
+
+    /// `midA`, `midB`, `midC` and `midInverseA` for the centred `map` (see their comment);
+    /// no middle (every chunk of an arc row takes the arc formula) when it degenerates.
+    private static func middle(_ map: Projective, radius: Double, halfX: Double, halfY: Double, wMin: Double, wMax: Double)
+        -> (SIMD4<Double>, SIMD4<Double>, SIMD4<Double>, SIMD4<Double>) {
+        let mm = map
+        var midA: SIMD4<Double>, midB: SIMD4<Double>, midC: SIMD4<Double>, midInverseA: SIMD4<Double>
+        let h = radius > 0 ? halfX - radius : 1e18
+        let delta = 0.01 * (halfX + halfY + 1) + 8e-3 * (abs(mm.m11) + abs(mm.m12)) / wMin
+        let hd = h - delta, eps = 1e-3 * wMax
+        // (h − δ)·W − X, (h − δ)·W + X, W − ε; lane 3: 0·px + 0·py + 1.
+        midA = SIMD4(hd * mm.m13 - mm.m11, hd * mm.m13 + mm.m11, mm.m13, 0)
+        midB = SIMD4(hd * mm.m23 - mm.m21, hd * mm.m23 + mm.m21, mm.m23, 0)
+        midC = SIMD4(hd * mm.m33 - mm.m31, hd * mm.m33 + mm.m31, mm.m33 - eps, 1)
+        midInverseA = SIMD4(repeating: 0)
+        for k in 0..<4 where midA[k] != 0 { midInverseA[k] = 1 / midA[k] }
+        if !(hd > 0) || !(midA.min().isFinite && midB.min().isFinite && midC.min().isFinite
+                          && midA.max().isFinite && midB.max().isFinite && midC.max().isFinite) {
+            // No middle: every chunk of an arc row takes the arc formula.
+            midA = .zero; midB = .zero; midC = SIMD4(repeating: -1); midInverseA = .zero
         }
-        opacity255 = Float(opacity * 255)
-        self.opacity8 = opacity8
-        color = c; interior = mul255(c, opacity8)
+        return (midA, midB, midC, midInverseA)
+    }
+
+    /// Copies the constants CRasterKernels' solid rows need into `kernel`.
+    private mutating func fillKernel() {
         withUnsafeMutableBytes(of: &kernel.laneA) {
             for (k, lane) in [laneA0, laneA1, laneA2, laneA3].enumerated() {
                 $0.storeBytes(of: lane, toByteOffset: k * 32, as: SIMD8<Float>.self)
@@ -303,11 +333,83 @@ struct ProjectiveFill: Sendable {
 }
 
 extension BandRasterizer {
-    /// Rows `y0..<y1` (inside the fill's bounds) of a fill on the projective fast path.
-    /// `walk: false` computes every pixel's coverage (tests check the walk against it).
+    /// The arc rows of band `y0..<y1`: whether any row of it may hold a pixel in a corner
+    /// quadrant, and (with band shortcuts) the columns whose chunks take the edges-only coverage
+    /// on every row of the band (each bound is monotone in the row, so the band's ends are its
+    /// extremes).
+    struct BandArcs { var any: Bool; var midLo: Int; var midHi: Int }
+
+    @inline(__always)
+    func bandArcs(_ p: UnsafePointer<ProjectiveFill>, _ y0: Int, _ y1: Int, bands: Bool) -> BandArcs {
+        let arcRowLow = p.pointee.arcRowLow, arcRowSpan = p.pointee.arcRowSpan
+        var arcs = BandArcs(any: false, midLo: 0, midHi: 0)
+        for k in 0..<4 {
+            let first = Int64(bitPattern: arcRowLow[k]), last = first &+ Int64(bitPattern: arcRowSpan[k])
+            if first <= Int64(y1 &- 1) && last >= Int64(y0) { arcs.any = true }
+        }
+        if bands && arcs.any {
+            let first = p.pointee.middleColumns(Double(y0) + 0.5), last = p.pointee.middleColumns(Double(y1 &- 1) + 0.5)
+            arcs.midLo = Swift.max(first.lo, last.lo); arcs.midHi = Swift.min(first.hi, last.hi)
+        }
+        return arcs
+    }
+
+    /// Rows `y0..<y1` (inside the fill's bounds) of a fill on the projective fast path, with
+    /// the walk and band shortcuts that `S` allows.
     @inline(never)
-    func renderProjective(_ f: UnsafePointer<PreparedFill>, _ p: UnsafePointer<ProjectiveFill>, _ y0: Int, _ y1: Int,
-                          walk: Bool) {
+    func renderProjective<S: RenderShortcuts>(_ f: UnsafePointer<PreparedFill>, _ p: UnsafePointer<ProjectiveFill>,
+                                              _ y0: Int, _ y1: Int, _: S.Type) {
+        let arcs = bandArcs(p, y0, y1, bands: S.projectiveBands)
+        if S.projectiveWalk && S.projectiveBands && !p.pointee.hasHorizontal && y1 &- y0 >= 2,
+           let c = bandColumns(f, p, y0, y1) {
+            projectiveBandRows(p, y0, y1, c, arcs)
+        } else {
+            projectiveRows(f, p, y0, y1, arcs, walk: S.projectiveWalk)
+        }
+    }
+
+    /// Rows `y0..<y1` of a band whose rows all have the same outer, inner and hard-edge
+    /// columns `c`.
+    @inline(__always)
+    func projectiveBandRows(_ p: UnsafePointer<ProjectiveFill>, _ y0: Int, _ y1: Int, _ c: (x0: Int, x1: Int, ix0: Int, ix1: Int),
+                            _ arcs: BandArcs) {
+        let arcRowLow = p.pointee.arcRowLow, arcRowSpan = p.pointee.arcRowSpan
+        let color = p.pointee.color, interior = p.pointee.interior
+        let bandHasArcRows = arcs.any, midLo = arcs.midLo, midHi = arcs.midHi
+        // Every row of the band has the same outer, inner and hard-edge columns.
+        if c.x0 >= c.x1 { return }
+        // And usually the same rim coverage: then each row only blends.
+        // Filled in place: returning an optional pair of rims copied its 161 bytes through
+        // memcpy several times per band and fill in a baseline build (11 % of 3d's samples).
+        var left = CachedRim(start: -1, inside: .init(repeating: false), scales: .zero), right = left
+        let cached = bandRims(p, y0, y1, c, left: &left, right: &right)
+        let color8 = SIMD8<UInt32>(repeating: color)
+        for y in y0..<y1 {
+            let rowPixels = pixels + y &* stride
+            let yy = SIMD4<UInt64>(repeating: UInt64(truncatingIfNeeded: y))
+            if bandHasArcRows && any((yy &- arcRowLow) .<= arcRowSpan) {
+                let py = Double(y) + 0.5
+                projectiveArcRow(p, p.pointee.row(py), rowPixels, c.x0, c.x1, midLo: midLo, midHi: midHi)
+            } else if cached {
+                // `rimsAndInteriorSolid`'s steps in its order, with the rims' scales known.
+                if left.start >= 0 { blendCached(rowPixels, left, color8) }
+                if c.ix0 < c.ix1 {
+                    if c.ix1 &+ 7 <= stride { over_solid_padded(rowPixels + c.ix0, c.ix1 &- c.ix0, interior) } else {
+                        over_solid(rowPixels + c.ix0, c.ix1 &- c.ix0, interior)
+                    }
+                }
+                if right.start >= 0 { blendCached(rowPixels, right, color8) }
+            } else {
+                projectiveEdgeRow(p, p.pointee.row(Double(y) + 0.5), rowPixels, c.x0, c.ix0, c.ix1, c.x1)
+            }
+        }
+    }
+
+    /// Rows `y0..<y1`, each solved on its own: outer range, hard edges, then the arc walk,
+    /// the edges-only walk, or (without `walk`) every pixel's coverage.
+    @inline(__always)
+    func projectiveRows(_ f: UnsafePointer<PreparedFill>, _ p: UnsafePointer<ProjectiveFill>, _ y0: Int, _ y1: Int,
+                        _ arcs: BandArcs, walk: Bool) {
         let bx0 = f.pointee.bounds.x0, bx1 = f.pointee.bounds.x1
         let hard = f.pointee.hardEdges
         // Locals, not loads through `p` after every row's pixel stores.
@@ -315,52 +417,9 @@ extension BandRasterizer {
         let rising = p.pointee.rising, falling = .!rising
         let arcRowLow = p.pointee.arcRowLow, arcRowSpan = p.pointee.arcRowSpan
         let hasHorizontal = p.pointee.hasHorizontal
-        let color = p.pointee.color, interior = p.pointee.interior
+        let color = p.pointee.color
         let far = SIMD4<Double>(repeating: 1e18)
-        let bands = projectiveBands
-        // Arc rows: columns whose chunks take the edges-only coverage on every row of the band
-        // (each bound is monotone in the row, so the band's ends are its extremes).
-        var midLo = 0, midHi = 0
-        var bandHasArcRows = false
-        for k in 0..<4 {
-            let first = Int64(bitPattern: arcRowLow[k]), last = first &+ Int64(bitPattern: arcRowSpan[k])
-            if first <= Int64(y1 &- 1) && last >= Int64(y0) { bandHasArcRows = true }
-        }
-        if bands && bandHasArcRows {
-            let first = p.pointee.middleColumns(Double(y0) + 0.5), last = p.pointee.middleColumns(Double(y1 &- 1) + 0.5)
-            midLo = Swift.max(first.lo, last.lo); midHi = Swift.min(first.hi, last.hi)
-        }
-        if walk && bands && !hasHorizontal && y1 &- y0 >= 2,
-           let c = bandColumns(f, p, y0, y1) {
-            // Every row of the band has the same outer, inner and hard-edge columns.
-            if c.x0 >= c.x1 { return }
-            // And usually the same rim coverage: then each row only blends.
-            // Filled in place: returning an optional pair of rims copied its 161 bytes through
-            // memcpy several times per band and fill in a baseline build (11 % of 3d's samples).
-            var left = CachedRim(start: -1, inside: .init(repeating: false), scales: .zero), right = left
-            let cached = bandRims(p, y0, y1, c, left: &left, right: &right)
-            let color8 = SIMD8<UInt32>(repeating: color)
-            for y in y0..<y1 {
-                let rowPixels = pixels + y &* stride
-                let yy = SIMD4<UInt64>(repeating: UInt64(truncatingIfNeeded: y))
-                if bandHasArcRows && any((yy &- arcRowLow) .<= arcRowSpan) {
-                    let py = Double(y) + 0.5
-                    projectiveArcRow(p, p.pointee.row(py), rowPixels, c.x0, c.x1, midLo: midLo, midHi: midHi)
-                } else if cached {
-                    // `rimsAndInteriorSolid`'s steps in its order, with the rims' scales known.
-                    if left.start >= 0 { blendCached(rowPixels, left, color8) }
-                    if c.ix0 < c.ix1 {
-                        if c.ix1 &+ 7 <= stride { over_solid_padded(rowPixels + c.ix0, c.ix1 &- c.ix0, interior) } else {
-                            over_solid(rowPixels + c.ix0, c.ix1 &- c.ix0, interior)
-                        }
-                    }
-                    if right.start >= 0 { blendCached(rowPixels, right, color8) }
-                } else {
-                    projectiveEdgeRow(p, p.pointee.row(Double(y) + 0.5), rowPixels, c.x0, c.ix0, c.ix1, c.x1)
-                }
-            }
-            return
-        }
+        let bandHasArcRows = arcs.any, midLo = arcs.midLo, midHi = arcs.midHi
         for y in y0..<y1 {
             let py = Double(y) + 0.5
             // Outer range: pixels with d > −0.5 for every edge (boundary pixels have coverage 0
@@ -735,29 +794,4 @@ struct ProjectiveRowCoverage<Mode: ArcMode>: RowCoverage {
     let row: ProjectiveFill.Row
     @inline(__always) func coverage8(_ x: Int) -> SIMD8<Float> { fill.pointee.coverage8(row, x, arcs: Mode.arcs) }
     @inline(__always) func scales(_ c: SIMD8<Float>) -> SIMD8<UInt32> { fill.pointee.scales(c) }
-}
-
-
-extension PreparedScene {
-    /// Test support: draws the scene on one thread with the projective fast path computing
-    /// every pixel's coverage (no walk, no inner range): what the walk must reproduce.
-    func renderPerPixel(on surface: Surface) {
-        render(on: surface, walk: false, bands: false)
-    }
-
-    /// Test support: draws the scene on one thread, the projective path solving every row on
-    /// its own (`projectiveBands` false): what the band shortcuts must reproduce exactly.
-    func renderRowByRow(on surface: Surface) {
-        render(on: surface, walk: true, bands: false)
-    }
-
-    private func render(on surface: Surface, walk: Bool, bands: Bool) {
-        withRasterizer(pixels: surface.pixels, stride: surface.stride) { template in
-            template.withRowBuffers(width: surface.width) { r in
-                r.projectiveWalk = walk
-                r.projectiveBands = bands
-                r.render(rows: 0, surface.height)
-            }
-        }
-    }
 }
