@@ -14,15 +14,28 @@ struct FuzzCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Seconds a scene may take before it counts as a hang.") var budget: Double = 10
     @Option(parsing: .unconditional, help: "Surface side in pixels.") var size: Int = 96
     @Flag(help: "Print each seed to stderr before checking it (a crash then names its seed).") var trace = false
+    @Option(parsing: .unconditional,
+            help: "Scenes also changed by 2-4 threads while they render: none, some (one in four) or all.")
+    var threads: String = "some"
 
     func validate() throws {
         guard (1...100_000_000).contains(count) else { throw ValidationError("--count must be 1…100000000") }
         guard (1...1024).contains(size) else { throw ValidationError("--size must be 1…1024") }
         guard budget.isFinite, budget > 0 else { throw ValidationError("--budget must be a positive number of seconds") }
+        guard threadScenes != nil else { throw ValidationError("--threads must be none, some or all") }
+    }
+
+    private var threadScenes: SceneFuzzer.ThreadScenes? {
+        switch threads {
+        case "none": .off
+        case "some": .sometimes
+        case "all": .always
+        default: nil
+        }
     }
 
     func run() throws {
-        let checker = FuzzChecker(size: size, budget: budget)
+        let checker = FuzzChecker(size: size, budget: budget, threadScenes: threadScenes ?? .sometimes)
         var failures = 0
         var slowest = (seconds: 0.0, seed: seed)
         let start = Date()
