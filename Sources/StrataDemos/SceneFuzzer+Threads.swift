@@ -190,7 +190,7 @@ extension FuzzChecker {
             let t = Thread {
                 _ = StrataDiagnostics.capture {
                     CAMediaClock.withManualClock(startingAt: 0) { _ in
-                        SceneFuzzer(size: size).mutate(seed: seed, thread: k, steps: 60, root: shared.root,
+                        SceneFuzzer(size: size).mutate(seed: seed, thread: k, steps: 16, root: shared.root,
                                                        branch: shared.branches[k], shared: shared.layers)
                     }
                 }
