@@ -84,6 +84,9 @@ public struct FuzzChecker: Sendable {
                 }
                 for t in scene.times {
                     clock.set(t)
+                    // Tiles a slow pass left to the background are committed before both
+                    // renderers draw, so they draw the same tree.
+                    drainBackgroundTiles(scene.root)
                     let images = renderers.map { r -> CGImage in
                         r.beginFrame(atTime: t)
                         r.render()
@@ -111,6 +114,17 @@ public struct FuzzChecker: Sendable {
     private static func firstDifference(_ a: CGImage, _ b: CGImage) -> (x: Int, y: Int)? {
         for y in 0..<a.height { for x in 0..<a.width where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) { return (x, y) } }
         return nil
+    }
+
+    /// Waits until every `CATiledLayer` in `root`'s tree has drawn and committed the tiles it
+    /// handed to its background queue.
+    static func drainBackgroundTiles(_ root: CALayer) {
+        var work = [root]
+        while let l = work.popLast() {
+            (l as? CATiledLayer)?.tileQueue.sync {}
+            work += l.sublayers ?? []
+            if let m = l.mask { work.append(m) }
+        }
     }
 
     static func firstInvalidPixel(_ image: CGImage) -> (x: Int, y: Int)? {

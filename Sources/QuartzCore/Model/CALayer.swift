@@ -406,7 +406,7 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming, CAAnimationTarget {
     /// `actions` dictionary, the `style` dictionary's `actions` (following nested `style`s),
     /// `defaultAction(forKey:)`, then the built-in animation of an animatable property.
     /// `NSNull` at any step ends the search with no action.
-    open func action(forKey event: String) -> CAAction? { searchAction(forKey: event) }
+    open func action(forKey event: String) -> CAAction? { CATransaction.locked { searchAction(forKey: event) } }
 
     /// A class-wide action for `event`; nil by default (Apple's built-in property animations come
     /// after this step, so returning `NSNull()` here turns them off for a subclass).

@@ -14,10 +14,10 @@ extension CATiledLayer {
 
     /// Seconds of tile drawing one update may spend on the calling (committing) thread; the
     /// tiles left are drawn on a background queue and shown when ready.
-    package static let synchronousBudget = 0.25
+    package static let synchronousBudget = 2.0
     /// A tile that takes longer than this to draw sends all of the layer's later tiles to the
     /// background queue: a commit then waits for at most that one tile.
-    package static let slowTileSeconds = 0.05
+    package static let slowTileSeconds = 0.5
 
     /// Draws the tiles `geometry` (this layer or its presentation copy, in its tree) shows that
     /// are not drawn yet, evicts old ones past the budget, and hands the visible ones to the
