@@ -49,7 +49,11 @@ public final class Surface: @unchecked Sendable {
         ownsPixels = false
     }
 
-    deinit { if ownsPixels { pixels.deallocate() } }
+    deinit {
+        guard ownsPixels else { return }
+        // A living borrower takes the memory over (it wraps exactly these pixels).
+        if let b = borrower, b.pixels == pixels, !b.ownsPixels { b.ownsPixels = true } else { pixels.deallocate() }
+    }
 
     /// Bytes between rows.
     @inlinable public var bytesPerRow: Int { stride * 4 }
@@ -59,6 +63,9 @@ public final class Surface: @unchecked Sendable {
         let w = Swift.min(Swift.max(width, 0), Surface.maximumDimension)
         let h = Swift.min(Swift.max(height, 0), Surface.maximumDimension)
         guard w != self.width || h != self.height else { return }
+        // A living borrower (`lend()`) keeps the memory: it is not freed here then.
+        if let b = borrower, ownsPixels, b.pixels == pixels, !b.ownsPixels { b.ownsPixels = true; ownsPixels = false }
+        borrower = nil
         if ownsPixels { pixels.deallocate() }
         ownsPixels = true
         self.width = w
@@ -69,8 +76,43 @@ public final class Surface: @unchecked Sendable {
         pixels.initialize(repeating: 0, count: count)
     }
 
+    /// The surface last made by `lend()` while it shares this surface's memory (weak: it lives
+    /// as long as the image holding it).
+    private weak var borrower: Surface?
+
+    /// A surface over this one's pixels as they are now, with no copy (a 16384² framebuffer is
+    /// 1 GiB). The borrower's memory never changes: when this surface is about to change its
+    /// pixels while the borrower lives (`reclaimLentPixels`, `resize`, `clear`, `copy`), or is
+    /// freed, the borrower takes the memory over and this surface moves to new memory (a copy,
+    /// when it must keep its pixels). A surface over memory it does not own lends a copy.
+    package func lend() -> Surface {
+        reclaimLentPixels()
+        guard ownsPixels, let s = Surface(wrapping: pixels, width: width, height: height, stride: stride) else {
+            let copy = Surface(width: width, height: height)
+            copy.copy(IntRect(copy), from: self)
+            return copy
+        }
+        borrower = s
+        return s
+    }
+
+    /// Call before changing the pixels: a living borrower (`lend()`) takes the memory over, and
+    /// this surface moves to new memory, holding a copy of the pixels when `keepingContents`.
+    @inline(__always)
+    package func reclaimLentPixels(keepingContents: Bool = true) {
+        guard let b = borrower else { return }
+        borrower = nil
+        guard ownsPixels, b.pixels == pixels, !b.ownsPixels else { return }
+        let count = Swift.max(stride * height, 1)
+        let own = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
+        if keepingContents { own.initialize(from: pixels, count: count) } else { own.initialize(repeating: 0, count: count) }
+        b.ownsPixels = true
+        pixels = own
+    }
+
     /// Fills every pixel with one premultiplied `0xAARRGGBB` value.
     public func clear(_ color: UInt32 = 0) {
+        reclaimLentPixels(keepingContents: false)
         for y in 0..<height {
             (pixels + y * stride).update(repeating: color, count: width)
         }
@@ -98,6 +140,7 @@ public final class Surface: @unchecked Sendable {
 
     /// Sets the pixels of `rect` (clipped to the surface) to one premultiplied colour.
     package func clear(_ rect: IntRect, to color: UInt32) {
+        reclaimLentPixels()
         let r = rect.intersection(IntRect(self))
         guard !r.isEmpty else { return }
         for y in r.y0..<r.y1 { (pixels + y * stride + r.x0).update(repeating: color, count: r.x1 - r.x0) }
@@ -106,6 +149,7 @@ public final class Surface: @unchecked Sendable {
     /// Copies the pixels of `rect` from `source` (same coordinates; clipped to both surfaces).
     package func copy(_ rect: IntRect, from source: Surface) {
         guard source !== self else { return }
+        reclaimLentPixels()
         let r = rect.intersection(IntRect(self)).intersection(IntRect(source))
         guard !r.isEmpty else { return }
         for y in r.y0..<r.y1 { (pixels + y * stride + r.x0).update(from: source.row(y) + r.x0, count: r.x1 - r.x0) }

@@ -13,11 +13,15 @@ public struct FuzzChecker: Sendable {
     public let size: Int
     /// Seconds one scene may take before it counts as a hang.
     public let budget: Double
+    /// Which scenes get a threaded phase (threads changing the tree while it renders).
+    public let threadScenes: SceneFuzzer.ThreadScenes
 
-    /// A checker of `size` × `size` frames with a per-scene time `budget`.
-    public init(size: Int = 96, budget: Double = 10) {
+    /// A checker of `size` × `size` frames with a per-scene time `budget`; one scene in four
+    /// (`threadScenes`) is also changed by several threads while it renders.
+    public init(size: Int = 96, budget: Double = 10, threadScenes: SceneFuzzer.ThreadScenes = .sometimes) {
         self.size = max(1, size)
         self.budget = budget
+        self.threadScenes = threadScenes
     }
 
     /// What checking one seed found.
@@ -35,10 +39,10 @@ public struct FuzzChecker: Sendable {
         final class Box: @unchecked Sendable { var outcome: Outcome = .timedOut }
         let box = Box()
         let done = DispatchSemaphore(value: 0)
-        let size = self.size
+        let size = self.size, threads = SceneFuzzer(size: size).mutatingThreads(seed: seed, threadScenes)
         let thread = Thread {
             let start = DispatchTime.now().uptimeNanoseconds
-            let (problem, layers) = Self.run(seed: seed, size: size)
+            let (problem, layers) = Self.run(seed: seed, size: size, threads: threads)
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
             box.outcome = problem.map(Outcome.failed) ?? .passed(seconds: seconds, layers: layers)
             done.signal()
@@ -50,7 +54,7 @@ public struct FuzzChecker: Sendable {
     }
 
     /// Builds, renders and hit-tests the scene; the first problem found, if any.
-    private static func run(seed: UInt64, size: Int) -> (String?, Int) {
+    private static func run(seed: UInt64, size: Int, threads: Int) -> (String?, Int) {
         var problem: String?
         var layers = 0
         _ = StrataDiagnostics.capture {
@@ -73,8 +77,16 @@ public struct FuzzChecker: Sendable {
                     r.bounds = CGRect(x: 0, y: 0, width: size, height: size)
                     return r
                 }
+                // Threads change the tree while it renders (their frames are checked for valid
+                // pixels only); then the times below check the tree they left.
+                if threads > 0 {
+                    problem = runThreads(seed: seed, threads: threads, scene: scene, size: size, renderers: renderers, clock: clock)
+                }
                 for t in scene.times {
                     clock.set(t)
+                    // Tiles a slow pass left to the background are committed before both
+                    // renderers draw, so they draw the same tree.
+                    drainBackgroundTiles(scene.root)
                     let images = renderers.map { r -> CGImage in
                         r.beginFrame(atTime: t)
                         r.render()
@@ -104,7 +116,18 @@ public struct FuzzChecker: Sendable {
         return nil
     }
 
-    private static func firstInvalidPixel(_ image: CGImage) -> (x: Int, y: Int)? {
+    /// Waits until every `CATiledLayer` in `root`'s tree has drawn and committed the tiles it
+    /// handed to its background queue.
+    static func drainBackgroundTiles(_ root: CALayer) {
+        var work = [root]
+        while let l = work.popLast() {
+            (l as? CATiledLayer)?.tileQueue.sync {}
+            work += l.sublayers ?? []
+            if let m = l.mask { work.append(m) }
+        }
+    }
+
+    static func firstInvalidPixel(_ image: CGImage) -> (x: Int, y: Int)? {
         for y in 0..<image.height {
             for x in 0..<image.width {
                 let p = image.pixel(x: x, y: y), a = p >> 24

@@ -43,6 +43,8 @@ public struct SceneFuzzer {
         g.count = 1
         let depth = g.int(1...6)
         for _ in 0..<g.int(1...4) { root.addSublayer(g.subtree(depth: depth)) }
+        // Half the seeds add a layer of huge geometry (1e19…1e300), from a stream of its own.
+        if let huge = magnitudeLayer(seed: seed) { root.addSublayer(huge) }
         CATransaction.commit()
         let times = [0, g.double(0...0.5), g.double(0.5...2), 30]
         let points = (0..<4).map { _ in CGPoint(x: g.double(-10...Double(size) + 10), y: g.double(-10...Double(size) + 10)) }

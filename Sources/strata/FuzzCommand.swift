@@ -15,16 +15,40 @@ struct FuzzCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Surface side in pixels.") var size: Int = 96
     @Flag(help: "Print each seed to stderr before checking it (a crash then names its seed).") var trace = false
     @Flag(help: "Fuzz UIKit views instead of layer trees (ViewFuzzer: hostile geometry, cycles, deep trees, animations).") var views = false
+    @Option(parsing: .unconditional,
+            help: "Scenes also changed by 2-4 threads while they render: none, some (one in four) or all.")
+    var threads: String = "some"
+    @Option(parsing: .unconditional,
+            help: "Instead of scenes: time a chain of this many layers (build, commit, render, hit-test, free).")
+    var deepTree: Int?
 
     func validate() throws {
         guard (1...100_000_000).contains(count) else { throw ValidationError("--count must be 1…100000000") }
         guard (1...1024).contains(size) else { throw ValidationError("--size must be 1…1024") }
         guard budget.isFinite, budget > 0 else { throw ValidationError("--budget must be a positive number of seconds") }
+        guard threadScenes != nil else { throw ValidationError("--threads must be none, some or all") }
+    }
+
+    private var threadScenes: SceneFuzzer.ThreadScenes? {
+        switch threads {
+        case "none": .off
+        case "some": .sometimes
+        case "all": .always
+        default: nil
+        }
     }
 
     func run() throws {
         if views { return try runViews() }
-        let checker = FuzzChecker(size: size, budget: budget)
+        if let depth = deepTree {
+            let (phases, correct) = SceneFuzzer.timeDeepChain(depth: max(1, min(depth, 10_000_000)))
+            let total = phases.reduce(0) { $0 + $1.1 }
+            say("deep tree of \(depth): " + phases.map { "\($0.0) " + String(format: "%.3f s", $0.1) }.joined(separator: ", ")
+                + String(format: "; %.3f s in all", total) + (correct ? "" : " (WRONG: the leaf did not show, was not hit or was not freed)"))
+            if !correct { throw ExitCode(1) }
+            return
+        }
+        let checker = FuzzChecker(size: size, budget: budget, threadScenes: threadScenes ?? .sometimes)
         var failures = 0
         var slowest = (seconds: 0.0, seed: seed)
         let start = Date()

@@ -104,6 +104,51 @@ extension ThreadedMutationTests {
     }
 }
 
+extension ThreadedMutationTests {
+    /// Four threads set one layer's delegate, actions and style while they change its
+    /// properties and sublayers (each change asks all three for its action): those three were
+    /// stored with no lock (ThreadSanitizer reported them; the dictionaries could be freed while
+    /// another thread read them).
+    @Test func fourThreadsSetDelegatesActionsAndStyles() {
+        final class Delegate: NSObject, CALayerDelegate, @unchecked Sendable {
+            func action(for layer: CALayer, forKey event: String) -> CAAction? { nil }
+        }
+        let layer = CALayer()
+        attachToARenderer(layer)
+        let delegates = [Delegate(), Delegate()]
+        let group = DispatchGroup()
+        for k in 0..<4 {
+            nonisolated(unsafe) let layer = layer
+            DispatchQueue.global().async(group: group) {
+                for i in 0..<20_000 {
+                    switch (i + k) % 3 {
+                    case 0: layer.delegate = i % 2 == 0 ? delegates[k % 2] : nil
+                    case 1: layer.actions = i % 2 == 0 ? ["position": NSNull(), "name\(i)": NSNull()] : nil
+                    default: layer.style = i % 2 == 0 ? ["actions": ["opacity": NSNull()], "k": i] : nil
+                    }
+                    layer.position = CGPoint(x: i % 50, y: k)
+                    layer.opacity = Float(i % 10) / 10
+                    _ = layer.action(forKey: "bounds")
+                    _ = layer.actions?.count
+                    _ = layer.style?.count
+                    if i % 100 == 0 { CATransaction.flush() }
+                }
+                CATransaction.flush()
+            }
+        }
+        group.wait()
+        #expect(layer.position.y >= 0 && layer.position.y < 4)
+    }
+
+    /// Commits the layer into a renderer's tree, so property changes run actions.
+    private func attachToARenderer(_ layer: CALayer) {
+        let renderer = CARenderer(width: 8, height: 8)
+        renderer.layer = layer
+        CATransaction.flush()
+        renderer.beginFrame(atTime: 0); renderer.render(); renderer.endFrame()
+    }
+}
+
 /// A wall-clock deadline readable from any thread.
 private final class Deadline: @unchecked Sendable {
     private let end: DispatchTime

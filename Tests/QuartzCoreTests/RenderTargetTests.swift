@@ -78,3 +78,35 @@ private func scene(animated: Bool) -> CALayer {
         #expect(!renderer.lastFrameStatistics.didDraw)
     }
 }
+
+/// `makeImage()` shares the framebuffer (issue #25: at 16384² a render plus `makeImage()` held
+/// two 1 GiB copies): the image's pixels are the framebuffer's memory until the renderer draws
+/// again while the image lives, when the image gets a copy and keeps the frame it was made of;
+/// a renderer freed first hands its memory to the image. Before, every image was a copy.
+@Test func makeImageSharesTheFramebufferUntilTheNextFrame() {
+    CAMediaClock.withManualClock(startingAt: 0) { _ in
+        let root = scene(animated: false)
+        var renderer: CARenderer? = CARenderer(width: 64, height: 48)
+        renderer!.layer = root
+        renderer!.beginFrame(atTime: 0); renderer!.render(); renderer!.endFrame()
+        let first = renderer!.makeImage()
+        #expect(first.surface.pixels == renderer!.surface.pixels, "no copy")
+        let before = allPixels(first.surface)
+        #expect(first.surface[2, 2] == renderer!.surface[2, 2])
+        // The next frame changes the square: the image keeps the first frame's pixels.
+        CATransaction.begin(); CATransaction.setDisableActions(true)
+        root.sublayers?[0].backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        CATransaction.commit()
+        renderer!.beginFrame(atTime: 0); renderer!.render(); renderer!.endFrame()
+        #expect(first.surface.pixels != renderer!.surface.pixels)
+        #expect(allPixels(first.surface) == before)
+        #expect(renderer!.surface[20, 24] != first.surface[20, 24], "the framebuffer shows the new frame")
+        // An image outliving its renderer takes the memory over.
+        let second = renderer!.makeImage()
+        let secondPixels = allPixels(second.surface)
+        let memory = second.surface.pixels
+        renderer = nil
+        #expect(second.surface.pixels == memory)
+        #expect(allPixels(second.surface) == secondPixels)
+    }
+}

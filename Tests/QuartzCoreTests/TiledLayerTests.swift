@@ -221,3 +221,62 @@ struct TiledLayerTests {
         #expect(g.indexRanges(covering: CGRect(x: 256, y: 0, width: 256, height: 10))?.columns == 1...1)
     }
 }
+
+/// A tiled layer whose `draw(in:)` takes `delay` seconds per tile (issue #25: 49 such tiles of
+/// a second each blocked `commit()` for 49 s, drawn one after another inside it). Fills each
+/// tile with `RecordingTiledLayer`'s colour of its column and row; counts the calls.
+final class SlowTiledLayer: CATiledLayer, @unchecked Sendable {
+    let delay: Double = 0.6
+    private let lock = NSLock()
+    private var _calls = 0
+    var calls: Int { lock.lock(); defer { lock.unlock() }; return _calls }
+
+    override func draw(in ctx: CGContext) {
+        Thread.sleep(forTimeInterval: delay)
+        let r = ctx.boundingBoxOfClipPath
+        let c = RecordingTiledLayer.color(column: Int((r.minX / r.width).rounded()), row: Int((r.minY / r.height).rounded()))
+        ctx.setFillColor(CGColor(red: CGFloat(c >> 16 & 0xFF) / 255, green: CGFloat(c >> 8 & 0xFF) / 255,
+                                 blue: CGFloat(c & 0xFF) / 255, alpha: 1))
+        ctx.fill(r)
+        lock.lock(); _calls += 1; lock.unlock()
+    }
+}
+
+extension TiledLayerTests {
+    /// 16 tiles of 128 points (a 512² layer in a 512² window), each taking 0.6 s: drawn inside
+    /// the commit that was 9.6 s; now the commit waits for the first tile only (a tile over
+    /// 0.5 s sends the layer's other tiles to the background; bound 3 s for a loaded machine),
+    /// and the others are committed as they are drawn: within 40 s every tile's colour shows.
+    @Test(.timeLimit(.minutes(1))) func slowTilesAreDrawnOffTheCommit() {
+        CATransaction.begin(); CATransaction.setDisableActions(true)
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 512, height: 512)
+        root.backgroundColor = CGColor(gray: 1, alpha: 1)
+        CATransaction.commit()
+        let renderer = CARenderer(width: 512, height: 512)
+        renderer.layer = root
+        let tiled = SlowTiledLayer()
+        CATransaction.begin(); CATransaction.setDisableActions(true)
+        tiled.tileSize = CGSize(width: 128, height: 128)
+        tiled.frame = CGRect(x: 0, y: 0, width: 512, height: 512)
+        root.addSublayer(tiled)
+        let start = DispatchTime.now().uptimeNanoseconds
+        CATransaction.commit()
+        let commitSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
+        #expect(commitSeconds < 3, "commit took \(commitSeconds) s")
+        #expect(tiled.calls <= 2, "tiles drawn inside the commit: \(tiled.calls)")
+        var missing = 16
+        let deadline = DispatchTime.now() + 40
+        while missing > 0, DispatchTime.now() < deadline {
+            renderer.beginFrame(atTime: 0)
+            renderer.render()
+            renderer.endFrame()
+            let image = renderer.makeImage()
+            missing = 0
+            for r in 0..<4 { for c in 0..<4 where Golden.pixel(image, 64 + 128 * c, 64 + 128 * r) != RecordingTiledLayer.color(column: c, row: r) { missing += 1 } }
+            if missing > 0 { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        #expect(missing == 0, "\(missing) tiles never appeared")
+        #expect(tiled.calls == 16, "each tile drawn once")
+    }
+}

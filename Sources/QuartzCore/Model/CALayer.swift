@@ -64,15 +64,28 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming, CAAnimationTarget {
     /// Values on screen just before a property change, for the action that change runs.
     package var pendingOldValues: [String: Any] = [:]
 
-    /// The delegate (weak, as Apple).
-    public weak var delegate: CALayerDelegate?
+    /// The delegate (weak, as Apple). Read and written under the transaction lock, like every
+    /// other property, so any thread may use it.
+    public var delegate: CALayerDelegate? {
+        get { CATransaction.locked { _delegate } }
+        set { CATransaction.locked { _delegate = newValue } }
+    }
+    private weak var _delegate: CALayerDelegate?
 
-    /// Actions by event key, consulted after the delegate.
-    public var actions: [String: CAAction]?
+    /// Actions by event key, consulted after the delegate (under the transaction lock).
+    public var actions: [String: CAAction]? {
+        get { CATransaction.locked { _actions } }
+        set { CATransaction.locked { _actions = newValue } }
+    }
+    private var _actions: [String: CAAction]?
 
     /// Default values and actions, consulted after `actions` (Apple's `style` dictionary; nested
-    /// `style` entries chain).
-    public var style: [AnyHashable: Any]?
+    /// `style` entries chain). Under the transaction lock.
+    public var style: [AnyHashable: Any]? {
+        get { CATransaction.locked { _style } }
+        set { CATransaction.locked { _style = newValue } }
+    }
+    private var _style: [AnyHashable: Any]?
 
     /// A new layer with Apple's defaults, or with a subclass's `defaultValue(forKey:)` where it
     /// overrides them (as on Apple: a subclass returning `true` for `"masksToBounds"` makes its
@@ -298,33 +311,45 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming, CAAnimationTarget {
     /// would recurse until the stack overflows when that layout calls `setNeedsLayout()` again.
     /// The layer stays marked and is laid out again at the next commit pass.
     open func layoutIfNeeded() {
-        guard needsLayoutFlag else { return }
-        guard !isLayingOut else {
-            StrataDiagnostics.report("layoutIfNeeded(): called from inside the layer's own layoutSublayers(); not re-entered (the layer stays marked for the next layout pass)")
-            return
+        let proceed = CATransaction.locked { () -> Bool in
+            guard needsLayoutFlag else { return false }
+            guard !isLayingOut else {
+                StrataDiagnostics.report("layoutIfNeeded(): called from inside the layer's own layoutSublayers(); not re-entered (the layer stays marked for the next layout pass)")
+                return false
+            }
+            needsLayoutFlag = false
+            isLayingOut = true
+            return true
         }
-        needsLayoutFlag = false
-        isLayingOut = true
-        defer { isLayingOut = false }
+        guard proceed else { return }
+        defer { CATransaction.locked { isLayingOut = false } }
         layoutSublayers()
     }
     /// Marks the layer as needing layout at the next commit.
-    open func setNeedsLayout() { needsLayoutFlag = true; markChanged() }
+    open func setNeedsLayout() { CATransaction.locked { needsLayoutFlag = true; markChanged() } }
     /// Whether layout was requested.
-    open func needsLayout() -> Bool { needsLayoutFlag }
+    open func needsLayout() -> Bool { CATransaction.locked { needsLayoutFlag } }
     /// Marks the layer as needing display at the next commit (then `display()` runs, on the
     /// thread that commits: never on the render thread).
     open func setNeedsDisplay() {
         guard !isPresentationCopy else { return }
-        needsDisplayFlag = true
-        markChanged()
+        CATransaction.locked {
+            needsDisplayFlag = true
+            markChanged()
+        }
     }
     /// Marks the layer as needing display; Strata redisplays the whole layer for any rectangle.
     open func setNeedsDisplay(_ r: CGRect) { setNeedsDisplay() }
     /// Whether display was requested.
-    open func needsDisplay() -> Bool { needsDisplayFlag }
+    open func needsDisplay() -> Bool { CATransaction.locked { needsDisplayFlag } }
     /// Displays now if needed.
-    open func displayIfNeeded() { if needsDisplayFlag { needsDisplayFlag = false; display() } }
+    open func displayIfNeeded() {
+        let needed = CATransaction.locked { () -> Bool in
+            defer { needsDisplayFlag = false }
+            return needsDisplayFlag
+        }
+        if needed { display() }
+    }
     /// Sets `contents`: the delegate's `display(_:)` when there is a delegate (whose default
     /// draws the backing store), else a backing store of `bounds × contentsScale` pixels drawn
     /// by `draw(in:)`. Called at commit for a layer marked by `setNeedsDisplay()`.
@@ -381,7 +406,7 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming, CAAnimationTarget {
     /// `actions` dictionary, the `style` dictionary's `actions` (following nested `style`s),
     /// `defaultAction(forKey:)`, then the built-in animation of an animatable property.
     /// `NSNull` at any step ends the search with no action.
-    open func action(forKey event: String) -> CAAction? { searchAction(forKey: event) }
+    open func action(forKey event: String) -> CAAction? { CATransaction.locked { searchAction(forKey: event) } }
 
     /// A class-wide action for `event`; nil by default (Apple's built-in property animations come
     /// after this step, so returning `NSNull()` here turns them off for a subclass).

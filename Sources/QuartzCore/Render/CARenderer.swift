@@ -263,6 +263,7 @@ public final class CARenderer: @unchecked Sendable {
     /// that holds an older frame up to date. The frame is laid out for `bounds`; a target of
     /// another size is drawn at its top-left and cleared elsewhere. Strata extension.
     public func draw(_ frame: PreparedFrame, into target: Surface) {
+        target.reclaimLentPixels()
         let held = damage.withLock { $0.serial(heldBy: target) }
         let whole = IntRect(target)
         switch frame.work {
@@ -373,13 +374,13 @@ public final class CARenderer: @unchecked Sendable {
         return Self.changesAfter(tree, at: now) ? now : .infinity
     }
 
-    /// The framebuffer as an image (a copy).
+    /// The framebuffer as an image: the frame's pixels as they are now, whatever is drawn later.
+    ///
+    /// The image takes the framebuffer's memory as it is (a 16384² frame is 1 GiB: no second
+    /// copy); the renderer moves to a copy only when it draws again while the image lives
+    /// (`Surface.lend()`), so `surface.pixels` may change then.
     public func makeImage() -> CGImage {
-        let copy = Surface(width: surface.width, height: surface.height)
-        for y in 0..<surface.height {
-            copy.row(y).update(from: surface.row(y), count: surface.width)
-        }
-        return CGImage(surface: copy)
+        CGImage(surface: surface.lend())
     }
 
     /// Whether the tree may look different at a media time after `t` with no new commit: an

@@ -11,8 +11,10 @@ struct PreparedGradient: Sendable {
     enum Geometry: Sendable {
         /// t = (p − origin)·axis.
         case linear(origin: SIMD2<Double>, axis: SIMD2<Double>)
-        /// Circles (c0 + t·cd, r0 + t·dr); `a` = |cd|² − dr².
-        case radial(c0: SIMD2<Double>, r0: Double, cd: SIMD2<Double>, dr: Double, a: Double)
+        /// Circles (c0 + t·cd, r0 + t·dr); `a` = |cd|² − dr². `r0`, `cd`, `dr` and `a` are of
+        /// the geometry scaled by `k` (a power of two, 1 below 1e150), as is p − c0 before use:
+        /// t is the same, and the squares of a 1e160 radius no longer overflow.
+        case radial(c0: SIMD2<Double>, r0: Double, cd: SIMD2<Double>, dr: Double, a: Double, k: Double)
         /// t = angle from `angle`, over 2π.
         case conic(center: SIMD2<Double>, angle: Double)
     }
@@ -43,7 +45,11 @@ struct PreparedGradient: Sendable {
             let cd = c1 - c0, dr = r1 - r0
             guard c0.x.isFinite, c0.y.isFinite, c1.x.isFinite, c1.y.isFinite, r0.isFinite, r1.isFinite,
                   r0 >= 0, r1 >= 0, r0 > 0 || r1 > 0 || (cd * cd).sum() > 0 else { return nil }
-            geometry = .radial(c0: c0, r0: r0, cd: cd, dr: dr, a: (cd * cd).sum() - dr * dr)
+            let m = Swift.max(abs(cd.x), abs(cd.y), abs(dr), r0, r1)
+            guard m.isFinite else { return nil }
+            let k = m > 1e150 ? Double(sign: .plus, exponent: -m.exponent, significand: 1) : 1
+            let (r0k, cdk, drk) = (r0 * k, cd * k, dr * k)
+            geometry = .radial(c0: c0, r0: r0k, cd: cdk, dr: drk, a: (cdk * cdk).sum() - drk * drk, k: k)
         case .conic(let c, let angle):
             guard c.x.isFinite, c.y.isFinite, angle.isFinite else { return nil }
             geometry = .conic(center: c, angle: angle)
@@ -93,10 +99,10 @@ struct PreparedGradient: Sendable {
         switch geometry {
         case .linear(let o, let axis):
             return (x - o.x) * axis.x + (y - o.y) * axis.y
-        case .radial(let c0, let r0, let cd, let dr, let a):
+        case .radial(let c0, let r0, let cd, let dr, let a, let k):
             // |p − c0 − t·cd| = r0 + t·dr  ⇔  a·t² − 2·b·t + c = 0, with r(t) ≥ 0; the largest
             // root whose radius is non-negative wins (later circles paint over earlier ones).
-            let px = x - c0.x, py = y - c0.y
+            let px = (x - c0.x) * k, py = (y - c0.y) * k
             let b = px * cd.x + py * cd.y + r0 * dr
             let c = px * px + py * py - r0 * r0
             if abs(a) < 1e-12 {

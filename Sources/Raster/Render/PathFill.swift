@@ -56,6 +56,13 @@ struct PathFlattener {
                 return SIMD2(h.x / h.z, h.y / h.z)
             }
             if localGuard!.contains(where: { !$0.x.isFinite || !$0.y.isFinite }) { localGuard = nil }
+            // A map whose translation dwarfs the guard square (a layer of 1e160 points centred
+            // on the screen: local 5e159 is device 0) cannot express the square in local
+            // coordinates (5e159 ± 1e8 is 5e159): the cut is then made in device space.
+            if let local = localGuard {
+                let back = local.map { p in map.applyHomogeneous(x: p.x, y: p.y) }.map { SIMD2($0.x / $0.z, $0.y / $0.z) }
+                if !back.allSatisfy({ abs(abs($0.x) - g) <= g / 4 && abs(abs($0.y) - g) <= g / 4 }) { localGuard = nil }
+            }
         }
         var wScale = 0.0
         if !affine {
@@ -176,13 +183,17 @@ struct PathFlattener {
                 points.append(SIMD2(d.x / d.z, d.y / d.z))
             }
             let g = Self.guardBand
-            if points[start...].contains(where: { !(abs($0.x) <= g && abs($0.y) <= g) }), let local = localGuard {
-                // Cut in local space, then mapped: the crossings are exact to a tiny fraction of
-                // a pixel however far the points are (mapped first, 1e20 + 10 is 1e20).
-                points.removeSubrange(start...)
-                for p in Self.clip(subpath.map { SIMD2($0.x, $0.y) }, to: local) {
-                    let d = map.applyHomogeneous(x: p.x, y: p.y)
-                    points.append(SIMD2(d.x / d.z, d.y / d.z))
+            if points[start...].contains(where: { !(abs($0.x) <= g && abs($0.y) <= g) }) {
+                if let local = localGuard {
+                    // Cut in local space, then mapped: the crossings are exact to a tiny fraction
+                    // of a pixel however far the points are (mapped first, 1e20 + 10 is 1e20).
+                    points.removeSubrange(start...)
+                    for p in Self.clip(subpath.map { SIMD2($0.x, $0.y) }, to: local) {
+                        let d = map.applyHomogeneous(x: p.x, y: p.y)
+                        points.append(SIMD2(d.x / d.z, d.y / d.z))
+                    }
+                } else {
+                    clipToGuardBand(from: start)
                 }
             }
         } else {
@@ -246,7 +257,14 @@ struct PathFlattener {
         var next: [SIMD2<Double>] = []
         for i in window.indices {
             let a = window[i], b = window[(i + 1) % window.count], d = b - a
-            func inside(_ p: SIMD2<Double>) -> Bool { orient * cross(d, p - a) >= 0 }
+            func inside(_ p: SIMD2<Double>) -> Bool {
+                var v = p - a
+                // Only the sign counts: scaled by a power of two, a point near ±1e308 does not
+                // overflow the cross product to infinity (or NaN).
+                let m = Swift.max(Swift.abs(v.x), Swift.abs(v.y))
+                if m > 1e150, m.isFinite { v *= Double(sign: .plus, exponent: -m.exponent, significand: 1) }
+                return orient * cross(d, v) >= 0
+            }
             next.removeAll(keepingCapacity: true)
             let n = poly.count
             guard n > 0 else { break }
@@ -265,9 +283,9 @@ struct PathFlattener {
     /// d × r = k with k from its points by an exact-ish difference of products, so the error
     /// is relative to the lines' distances from the origin, not to |p| (1e20 or 1e300).
     static func intersection(_ p: SIMD2<Double>, _ q: SIMD2<Double>, _ a: SIMD2<Double>, _ b: SIMD2<Double>) -> SIMD2<Double>? {
-        // Scale both lines' points by one power of two so the products stay finite.
         let m = [p, q, a, b].map { Swift.max(Swift.abs($0.x), Swift.abs($0.y)) }.max()!
-        let s = m > 1e150 ? Double(sign: .plus, exponent: -m.exponent, significand: 1) : 1
+        if m > 1e150 { return farIntersection(p, q, a, b) }
+        let s = 1.0
         let (p, q, a, b) = (p * s, q * s, a * s, b * s)
         func kahan(_ x: Double, _ y: Double, _ z: Double, _ w: Double) -> Double {   // x·y − z·w
             let zw = z * w
@@ -282,6 +300,30 @@ struct PathFlattener {
         let r = (d2 * k1 - d1 * k2) / det
         let out = r / s
         return out.x.isFinite && out.y.isFinite ? out : nil
+    }
+
+    /// `intersection` for points beyond ±1e150, where products of coordinates overflow: each
+    /// line is scaled by a power of two of its own (one shared scale took the guard square's
+    /// small coordinates below the smallest double, and a 1e300-long stroke lost its edges) and
+    /// written as u × r = c with u its unit direction and c its offset, which stays finite.
+    static func farIntersection(_ p: SIMD2<Double>, _ q: SIMD2<Double>, _ a: SIMD2<Double>, _ b: SIMD2<Double>) -> SIMD2<Double>? {
+        func line(_ p: SIMD2<Double>, _ q: SIMD2<Double>) -> (u: SIMD2<Double>, c: Double)? {
+            let m = Swift.max(Swift.abs(p.x), Swift.abs(p.y), Swift.abs(q.x), Swift.abs(q.y))
+            guard m > 0, m.isFinite else { return nil }
+            let s = Double(sign: .plus, exponent: -m.exponent, significand: 1)
+            let ps = p * s, qs = q * s, d = qs - ps
+            let length = (d * d).sum().squareRoot()
+            guard length > 0, length.isFinite else { return nil }
+            // q × p (= d × p) by Kahan's difference of products, then the offset of the unit line.
+            let w = qs.y * ps.x
+            let k = (-w).addingProduct(qs.x, ps.y) + w.addingProduct(-qs.y, ps.x)
+            return (d / length, k / length / s)
+        }
+        guard let (u1, c1) = line(p, q), let (u2, c2) = line(a, b) else { return nil }
+        let det = u1.x * u2.y - u1.y * u2.x
+        guard det != 0 else { return nil }
+        let r = SIMD2(c1 * u2.x - c2 * u1.x, c1 * u2.y - c2 * u1.y) / det
+        return r.x.isFinite && r.y.isFinite ? r : nil
     }
 
     /// Where the line through `p` and `q` crosses `axis` = `bound`. From the line's offset

@@ -16,7 +16,12 @@ extension PreparedScene {
                                                          _: S.Type) {
         guard !shape.isEmpty else { return }
         let m = command.localToDevice
-        guard let outline = Self.deviceOutline(shape, m) else { return }
+        guard let outline = Self.deviceOutline(shape, m) else {
+            // Sides past ~1e150 pixels overflow the outline's products: such a shape is filled
+            // as a path, which the flattener cuts to its guard square first (it drew nothing).
+            if let path = Self.hugeShapePath(shape, m) { preparePath(path, .nonZero, command, setup) }
+            return
+        }
         var bounds = setup.bounds.intersection(IntRect(x0: floorInt(outline.lo.x) - 1, y0: floorInt(outline.lo.y) - 1,
                                                        x1: ceilInt(outline.hi.x) + 1, y1: ceilInt(outline.hi.y) + 1))
         guard !bounds.isEmpty else { return }
@@ -52,6 +57,32 @@ extension PreparedScene {
                                      shape.maxX - Swift.max(shape.topRight, shape.bottomRight),
                                      shape.maxY - Swift.max(shape.bottomLeft, shape.bottomRight)),
                    path: fillPath)
+    }
+
+    /// `shape` as a path (corners as quarter-ellipse cubics) when `m` is affine and maps a
+    /// corner beyond the path flattener's guard square; else nil.
+    static func hugeShapePath(_ shape: RoundedRect, _ m: Projective) -> PathGeometry? {
+        guard m.isAffine else { return nil }
+        let corners = [(shape.minX, shape.minY), (shape.maxX, shape.minY), (shape.maxX, shape.maxY), (shape.minX, shape.maxY)]
+            .map { m.applyHomogeneous(x: $0.0, y: $0.1) }.map { SIMD2($0.x / $0.z, $0.y / $0.z) }
+        guard corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite }),
+              corners.contains(where: { abs($0.x) > PathFlattener.guardBand || abs($0.y) > PathFlattener.guardBand })
+        else { return nil }
+        let k = 0.5522847498307936   // the cubic's handle for a quarter circle
+        var p = PathGeometry()
+        let (x0, y0, x1, y1) = (shape.minX, shape.minY, shape.maxX, shape.maxY)
+        let (tl, tr, br, bl) = (shape.topLeft, shape.topRight, shape.bottomRight, shape.bottomLeft)
+        p.move(to: SIMD2(x0 + tl, y0))
+        p.line(to: SIMD2(x1 - tr, y0))
+        if tr > 0 { p.cubic(control1: SIMD2(x1 - tr + k * tr, y0), control2: SIMD2(x1, y0 + tr - k * tr), to: SIMD2(x1, y0 + tr)) }
+        p.line(to: SIMD2(x1, y1 - br))
+        if br > 0 { p.cubic(control1: SIMD2(x1, y1 - br + k * br), control2: SIMD2(x1 - br + k * br, y1), to: SIMD2(x1 - br, y1)) }
+        p.line(to: SIMD2(x0 + bl, y1))
+        if bl > 0 { p.cubic(control1: SIMD2(x0 + bl - k * bl, y1), control2: SIMD2(x0, y1 - bl + k * bl), to: SIMD2(x0, y1 - bl)) }
+        p.line(to: SIMD2(x0, y0 + tl))
+        if tl > 0 { p.cubic(control1: SIMD2(x0, y0 + tl - k * tl), control2: SIMD2(x0 + tl - k * tl, y0), to: SIMD2(x0 + tl, y0)) }
+        p.close()
+        return p
     }
 
     /// The outline of `shape` under `m` in device space, clipped at W > ε; nil when nothing

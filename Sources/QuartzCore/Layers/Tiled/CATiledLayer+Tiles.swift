@@ -6,26 +6,82 @@ extension CATiledLayer {
     /// presentation values once it has been committed, its model values before).
     package func updateVisibleTiles() {
         guard !isPresentationCopy else { return }
-        let geometry = committedNode != nil ? presentationCopy() : nil
-        updateTiles(geometry: geometry ?? self)
+        CATransaction.locked {
+            let geometry = committedNode != nil ? presentationCopy() : nil
+            updateTiles(geometry: geometry ?? self)
+        }
     }
+
+    /// Seconds of tile drawing one update may spend on the calling (committing) thread; the
+    /// tiles left are drawn on a background queue and shown when ready.
+    package static let synchronousBudget = 2.0
+    /// A tile that takes longer than this to draw sends all of the layer's later tiles to the
+    /// background queue: a commit then waits for at most that one tile.
+    package static let slowTileSeconds = 0.5
 
     /// Draws the tiles `geometry` (this layer or its presentation copy, in its tree) shows that
     /// are not drawn yet, evicts old ones past the budget, and hands the visible ones to the
     /// render side (marking the layer changed only when they differ from the last ones).
+    ///
+    /// Fast tiles are drawn here, in the commit, up to `synchronousBudget` seconds; the others,
+    /// and every tile of a layer whose `draw(in:)` proved slow, are drawn on a background queue
+    /// (as Apple draws tiles on background threads) and committed from there when ready, so a
+    /// `draw(in:)` taking a second blocks the app's thread for one tile, not for all of them.
     package func updateTiles(geometry: CALayer) {
         let (keys, grid) = visibleTiles(geometry: geometry)
         var shown: [TileImage] = []
         shown.reserveCapacity(keys.count)
         if let grid {
+            let start = DispatchTime.now().uptimeNanoseconds
+            func seconds(since t: UInt64) -> Double { Double(DispatchTime.now().uptimeNanoseconds &- t) * 1e-9 }
             for key in keys {
-                if let t = tileCache.tile(key, draw: { drawTile(key, grid: grid) }) { shown.append(t) }
+                if let t = tileCache.cached(key) { shown.append(t); continue }
+                guard !tileCache.drawsSlowly, seconds(since: start) < Self.synchronousBudget else {
+                    drawInBackground(key, grid: grid)
+                    continue
+                }
+                let tileStart = DispatchTime.now().uptimeNanoseconds
+                if let t = drawTile(key, grid: grid) { tileCache.store(t, for: key); shown.append(t) }
+                if seconds(since: tileStart) > Self.slowTileSeconds { tileCache.drawsSlowly = true }
             }
         }
         tileCache.trim(keeping: Set(keys))
-        guard keys != tileCache.shownKeys else { return }
+        guard keys != tileCache.shownKeys || shown.count != state.tiled?.tiles.count else { return }
         tileCache.shownKeys = keys
         state.tiled?.tiles = shown
+        markChanged()
+    }
+
+    /// Draws the tile of `key` on the layer's background queue (once, however often asked),
+    /// then stores it and, when it still shows, commits the layer with it.
+    private func drawInBackground(_ key: TileKey, grid: TileGrid) {
+        guard !tileCache.pending.contains(key) else { return }
+        tileCache.pending.insert(key)
+        final class Job: @unchecked Sendable {
+            weak var layer: CATiledLayer?
+            let grid: TileGrid, generation: UInt64
+            init(_ layer: CATiledLayer, _ grid: TileGrid, _ generation: UInt64) { (self.layer, self.grid, self.generation) = (layer, grid, generation) }
+        }
+        let job = Job(self, grid, tileCache.generation)
+        tileQueue.async {
+            guard let layer = job.layer else { return }
+            let tile = layer.drawTile(key, grid: job.grid)   // user code: outside the lock
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            CATransaction.locked { layer.received(tile, for: key, generation: job.generation) }
+            CATransaction.commit()
+        }
+    }
+
+    /// Stores a tile drawn in the background (unless the layer was invalidated since it was
+    /// asked for) and shows it when its key is among the visible ones.
+    private func received(_ tile: TileImage?, for key: TileKey, generation: UInt64) {
+        guard generation == tileCache.generation else { return }
+        tileCache.pending.remove(key)
+        guard let tile else { return }
+        tileCache.store(tile, for: key)
+        guard tileCache.shownKeys.contains(key) else { return }
+        state.tiled?.tiles = tileCache.shownKeys.compactMap { tileCache.cached($0) }
         markChanged()
     }
 

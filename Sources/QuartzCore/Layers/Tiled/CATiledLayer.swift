@@ -14,6 +14,8 @@ import Foundation
 open class CATiledLayer: CALayer {
     /// The tiles drawn so far; presentation copies have their own, unused one.
     package let tileCache = TileCache()
+    /// Where tiles too slow for the commit are drawn, one after another.
+    package let tileQueue = DispatchQueue(label: "org.strata.CATiledLayer.tiles", qos: .utility)
     /// Messages already given for this layer's bad settings (each is said once).
     private var reported: Set<String> = []
 
@@ -64,7 +66,7 @@ open class CATiledLayer: CALayer {
     /// Forgets every drawn tile; the visible ones are drawn again at the next commit.
     open override func setNeedsDisplay() {
         guard !isPresentationCopy else { return }
-        tileCache.removeAll()
+        CATransaction.locked { tileCache.removeAll() }
         super.setNeedsDisplay()
     }
 
@@ -72,7 +74,7 @@ open class CATiledLayer: CALayer {
     /// at the next commit.
     open override func setNeedsDisplay(_ r: CGRect) {
         guard !isPresentationCopy else { return }
-        tileCache.remove(intersecting: r)
+        CATransaction.locked { tileCache.remove(intersecting: r) }
         super.setNeedsDisplay()
     }
 
@@ -85,14 +87,13 @@ open class CATiledLayer: CALayer {
 
     private func invalidateTiles() {
         guard !isPresentationCopy else { return }
-        tileCache.removeAll()
+        CATransaction.locked { tileCache.removeAll() }
         super.setNeedsDisplay()
     }
 
     /// Says `message` once for this layer.
     package func reportOnce(_ message: String) {
-        guard !reported.contains(message) else { return }
-        reported.insert(message)
-        StrataDiagnostics.report(message)
+        let new = CATransaction.locked { reported.insert(message).inserted }
+        if new { StrataDiagnostics.report(message) }
     }
 }

@@ -30,19 +30,41 @@ package final class TileCache {
 
     /// The tile of `key`, drawn by `draw` when it is not held; marks it used now.
     package func tile(_ key: TileKey, draw: () -> TileImage?) -> TileImage? {
-        clock &+= 1
-        if var e = entries[key] {
-            e.lastUse = clock
-            entries[key] = e
-            return e.tile
-        }
+        if let t = cached(key) { return t }
         guard let tile = draw() else { return nil }
-        tilesDrawn += 1
-        let b = tile.image.bytesPerRow * tile.image.height
-        entries[key] = Entry(tile: tile, bytes: b, lastUse: clock)
-        bytes += b
+        store(tile, for: key)
         return tile
     }
+
+    /// The tile of `key` when it is held (marked used now), else nil.
+    package func cached(_ key: TileKey) -> TileImage? {
+        clock &+= 1
+        guard var e = entries[key] else { return nil }
+        e.lastUse = clock
+        entries[key] = e
+        return e.tile
+    }
+
+    /// Holds `tile` as the drawing of `key`.
+    package func store(_ tile: TileImage, for key: TileKey) {
+        clock &+= 1
+        tilesDrawn += 1
+        let b = tile.image.bytesPerRow * tile.image.height
+        if let old = entries[key] { bytes -= old.bytes }
+        entries[key] = Entry(tile: tile, bytes: b, lastUse: clock)
+        bytes += b
+    }
+
+    // Tiles drawn off the committing thread (a slow `draw(in:)`): which are on their way, and
+    // a generation that every invalidation advances, so a tile drawn before it is dropped.
+
+    /// Keys whose drawing has been handed to the background queue and not yet stored.
+    package var pending: Set<TileKey> = []
+    /// Advanced by every invalidation.
+    package private(set) var generation: UInt64 = 0
+    /// Whether one tile took longer than `slowTileSeconds` to draw: the layer's tiles are then
+    /// all drawn in the background.
+    package var drawsSlowly = false
 
     /// Evicts the least recently used tiles not in `keep` until the budget holds.
     package func trim(keeping keep: Set<TileKey>) {
@@ -57,6 +79,8 @@ package final class TileCache {
 
     /// Forgets every tile (the layer's content changed).
     package func removeAll() {
+        generation &+= 1
+        pending.removeAll()
         entries.removeAll()
         bytes = 0
         shownKeys = []
@@ -64,6 +88,8 @@ package final class TileCache {
 
     /// Forgets the tiles that meet `r` (in the layer's coordinates).
     package func remove(intersecting r: CGRect) {
+        generation &+= 1
+        pending.removeAll()
         for (key, e) in entries where !e.tile.rect.finiteIntersection(r).isNull {
             entries[key] = nil
             bytes -= e.bytes
