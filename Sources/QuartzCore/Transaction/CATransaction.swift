@@ -36,12 +36,24 @@ public final class CATransaction: NSObject {
     /// Whether presentation copies are being made on this thread.
     static var isMakingPresentationCopies: Bool { stack.presentationCopyDepth > 0 }
 
-    private static let stackKey = "org.strata.CATransaction.stack"
+    /// The thread-specific slot holding each thread's `Stack` (retained; released when the
+    /// thread exits). Every property write reads it: a `pthread_getspecific` costs a few
+    /// nanoseconds where `Thread.current.threadDictionary` hashed an `NSString` key each time
+    /// (a quarter of the time of building a 100,000-deep tree).
+    private static let stackKey: pthread_key_t = {
+        var key = pthread_key_t()
+        let created = pthread_key_create(&key) { raw in
+            guard let raw else { return }
+            Unmanaged<Stack>.fromOpaque(raw).release()
+        }
+        precondition(created == 0, "CATransaction: no thread-specific key (pthread_key_create: \(created))")
+        return key
+    }()
+
     static var stack: Stack {
-        let dict = Thread.current.threadDictionary
-        if let s = dict[stackKey] as? Stack { return s }
+        if let raw = pthread_getspecific(stackKey) { return Unmanaged<Stack>.fromOpaque(raw).takeUnretainedValue() }
         let s = Stack()
-        dict[stackKey] = s
+        pthread_setspecific(stackKey, Unmanaged.passRetained(s).toOpaque())
         return s
     }
 
