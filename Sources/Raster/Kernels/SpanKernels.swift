@@ -296,8 +296,9 @@ func over_nearest(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Text
 /// positions step in 16.16 fixed point and only the alpha channel is interpolated, with the
 /// weights and rounding of `TextureView.bilinear` (8-bit weights from the position truncated,
 /// edge texels repeated), so a map whose entries are multiples of 2⁻¹⁵ gives exactly the
-/// pixels of `over_solid_alpha_mask`. No floating point per pixel; a 1 : 1 whole-pixel map
-/// runs eight pixels at a time.
+/// pixels of `over_solid_alpha_mask`. No floating point per pixel; under a 1 : 1 whole-pixel
+/// map (shadows, glyph masks) the pixels whose texel lies inside the mask read it directly,
+/// eight at a time (`over_solid_aligned_mask` for the rest).
 @inlinable @inline(__always)
 func over_solid_alpha_mask_affine(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: TextureView,
                                   color: UInt32, start: SIMD3<Double>, step: SIMD3<Double>,
@@ -313,23 +314,28 @@ func over_solid_alpha_mask_affine(_ dst: UnsafeMutablePointer<UInt32>, _ count: 
     // centres, every weight is 0, and the pixels whose texel lies inside the mask read one
     // row of it eight at a time.
     var inside = 0..<0
-    if lanes && du == 1 << 16 && dv == 0 && u & 0xFFFF == 0x8000 && v & 0xFFFF == 0x8000 && v >= 0 && v >> 16 <= lastY {
+    if du == 1 << 16 && dv == 0 && u & 0xFFFF == 0x8000 && v & 0xFFFF == 0x8000 && v >= 0 && v >> 16 <= lastY {
         let first = u >> 16
         inside = Swift.min(count, Swift.max(0, -first))..<Swift.max(0, Swift.min(count, lastX &- first &+ 1))
-        if inside.count < 8 { inside = 0..<0 }
     }
     var i = 0
     while i < count {
         if i == inside.lowerBound && !inside.isEmpty {
             let texels = tex.pixels + ((v >> 16) &* tex.stride &+ (u >> 16) &- i)   // pixel i's texel at texels + i
-            let color8 = SIMD8<UInt32>(repeating: color), scale16 = spread(SIMD8<UInt32>(repeating: scale))
-            while i &+ 8 <= inside.upperBound {
-                let t = mul255x8(color8, spread: spread(load8(texels + i) &>> 24))
-                let s16 = coverage.map { spread(UnsafeRawPointer($0 + i).loadUnaligned(as: SIMD8<UInt32>.self)) } ?? scale16
-                store8(overx8(mul255x8(t, spread: s16), load8(dst + i)), dst + i)
-                i &+= 8
+            if lanes {
+                let color8 = SIMD8<UInt32>(repeating: color), scale16 = spread(SIMD8<UInt32>(repeating: scale))
+                while i &+ 8 <= inside.upperBound {
+                    let t = mul255x8(color8, spread: spread(load8(texels + i) &>> 24))
+                    let s16 = coverage.map { spread(UnsafeRawPointer($0 + i).loadUnaligned(as: SIMD8<UInt32>.self)) } ?? scale16
+                    store8(overx8(mul255x8(t, spread: s16), load8(dst + i)), dst + i)
+                    i &+= 8
+                }
             }
-            u &+= (i &- inside.lowerBound) &* du
+            // The rest of the aligned pixels (a glyph row, a group's tail) read their texels as they are.
+            over_solid_aligned_mask(dst + i, inside.upperBound &- i, UnsafePointer(texels + i), color: color, scale: scale,
+                                    coverage: coverage.map { $0 + i })
+            u &+= inside.count &* du
+            i = inside.upperBound
             if i >= count { return }
         }
         defer { u &+= du; v &+= dv; i &+= 1 }

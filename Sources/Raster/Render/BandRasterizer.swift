@@ -496,12 +496,6 @@ struct BandRasterizer: @unchecked Sendable {
             }
         case .alphaMask(let tex, let m, let color):
             let start = m.applyHomogeneous(x: Double(x0) + 0.5, y: Double(y) + 0.5)
-            if n < 8, let texels = alignedTexels(tex, m, start, n) {
-                // A glyph mask drawn where it was rasterised (pixel centres on texel centres); a
-                // longer span (a shadow) takes the affine kernel's eight-lane path for this case.
-                over_solid_aligned_mask(dst, n, texels, color: color, scale: f.pointee.opacity8, coverage: coverage)
-                return
-            }
             let step = SIMD3(m.m11, m.m12, m.m13)
             if m.m13 == 0 && m.m23 == 0 && m.m33 == 1 {
                 over_solid_alpha_mask_affine(dst, n, tex, color: color, start: start, step: step,
@@ -513,18 +507,6 @@ struct BandRasterizer: @unchecked Sendable {
         case .gradient, .tintedTexture:
             compositeSpan(f, dst, y, x0, n, coverage: coverage)
         }
-    }
-
-    /// The texels of a span of `n` pixels whose first centre maps to `start`, when the map is a
-    /// whole-texel translation and the span stays inside one row of the texture; nil otherwise.
-    @inline(__always)
-    func alignedTexels(_ tex: TextureView, _ m: Projective, _ start: SIMD3<Double>, _ n: Int) -> UnsafePointer<UInt32>? {
-        guard m.m11 == 1, m.m12 == 0, m.m13 == 0, m.m21 == 0, m.m22 == 1, m.m23 == 0, m.m33 == 1,
-              start.x > -1, start.y > -1, start.x < Double(tex.width), start.y < Double(tex.height) else { return nil }
-        let u = start.x - 0.5, v = start.y - 0.5
-        let iu = Int(u), iv = Int(v)
-        guard Double(iu) == u, Double(iv) == v, iu >= 0, iv >= 0, iu &+ n <= tex.width else { return nil }
-        return UnsafePointer(tex.pixels + (iv &* tex.stride &+ iu))
     }
 
     /// The general painter: the paint's colours for the span are fetched into `scratch`
