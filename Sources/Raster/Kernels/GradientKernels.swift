@@ -170,7 +170,7 @@ func atan2Approx(_ y: Double, _ x: Double) -> Double {
 /// scaled by `scale` (0...255), into `out`.
 @inline(__always)
 func fetch_gradient(_ out: UnsafeMutablePointer<UInt32>, _ count: Int, _ g: UnsafePointer<PreparedGradient>,
-                    _ table: UnsafePointer<UInt32>, x0: Int, y: Int, scale: UInt32) {
+                    _ table: UnsafePointer<UInt32>, x0: Int, y: Int, scale: UInt32, lanes: Bool = vectorKernels) {
     let m = g.pointee.map
     let py = Double(y) + 0.5
     if case .linear(let o, let axis) = g.pointee.geometry, m.isAffine, m.m33 == 1 {
@@ -184,10 +184,54 @@ func fetch_gradient(_ out: UnsafeMutablePointer<UInt32>, _ count: Int, _ g: Unsa
         }
         return
     }
-    for i in 0..<count {
+    var first = 0
+    if lanes, case .linear(let o, let axis) = g.pointee.geometry {
+        first = fetch_linear_gradient_perspective(out, count, g, table, o: o, axis: axis, x0: x0, py: py, scale: scale)
+    }
+    for i in first..<Swift.max(first, count) {
         let h = m.applyHomogeneous(x: Double(x0 + i) + 0.5, y: py)
         guard h.z > 0 else { out[i] = 0; continue }
         let c = g.pointee.color(g.pointee.parameter(h.x / h.z, h.y / h.z), table)
         out[i] = scale == 255 ? c : mul255(c, scale)
     }
+}
+
+/// The groups of eight pixels of `fetch_gradient`'s projective loop for a linear gradient,
+/// with the same floating-point operations in the same order as one pixel at a time (so the
+/// same t, table entry and colour per lane); returns how many pixels it wrote (a multiple of 8).
+@inline(__always)
+func fetch_linear_gradient_perspective(_ out: UnsafeMutablePointer<UInt32>, _ count: Int, _ g: UnsafePointer<PreparedGradient>,
+                                       _ table: UnsafePointer<UInt32>, o: SIMD2<Double>, axis: SIMD2<Double>,
+                                       x0: Int, py: Double, scale: UInt32) -> Int {
+    let m = g.pointee.map
+    typealias D = SIMD8<Double>
+    // `applyHomogeneous`: x·m11 + y·m21 + m31 (left to right), and likewise Y and W.
+    let ym = (D(repeating: py * m.m21), D(repeating: py * m.m22), D(repeating: py * m.m23))
+    let zero = D(repeating: 0), one = D(repeating: 1), big = D(repeating: 4_503_599_627_370_496)
+    let before = g.pointee.extendsBefore, after = g.pointee.extendsAfter
+    let base = table + g.pointee.table
+    var i = 0
+    while i &+ 8 <= count {
+        let x = D(0, 1, 2, 3, 4, 5, 6, 7) + D(repeating: Double(x0 &+ i)) + 0.5
+        let X = x * m.m11 + ym.0 + m.m31, Y = x * m.m12 + ym.1 + m.m32, W = x * m.m13 + ym.2 + m.m33
+        let t = (X / W - o.x) * axis.x + (Y / W - o.y) * axis.y
+        // `color`: NaN, or beyond an end that does not extend, is transparent; W ≤ 0 too.
+        var clear = .!(W .> zero) .| .!(t .== t)
+        if !before { clear = clear .| (t .< zero) }
+        if !after { clear = clear .| (t .> one) }
+        var c = t.replacing(with: zero, where: .!(t .>= zero))
+        c = c.replacing(with: one, where: c .> one)
+        // Int(c · 1023 + 0.5), 0.5 ≤ value ≤ 1023.5: floor by the 2⁵² rounding trick.
+        let v = c * Double(PreparedGradient.tableSize - 1) + 0.5
+        var f = (v + big) - big
+        f = f.replacing(with: f - 1, where: f .> v)
+        let index = SIMD8<UInt32>(truncatingIfNeeded: unsafeBitCast(f + big, to: SIMD8<UInt64>.self))
+        let keep = SIMD8<UInt32>(truncatingIfNeeded: SIMD8<Int64>(repeating: -1).replacing(with: 0, where: clear))
+        var colours = SIMD8<UInt32>()
+        for k in 0..<8 { colours[k] = base[Int(index[k])] }
+        colours &= keep
+        store8(scale == 255 ? colours : mul255x8(colours, spread: spread(SIMD8(repeating: scale))), out + i)
+        i &+= 8
+    }
+    return i
 }

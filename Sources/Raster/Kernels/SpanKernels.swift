@@ -82,11 +82,11 @@ func over_solid_coverage(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ co
 /// A texture sampled at `(X/W, Y/W)`, with (X, Y, W) stepping by (dX, dY, dW) per pixel;
 /// `perspective == false` means W is 1 and no divide happens.
 @inlinable @inline(__always)
-func over_texture_span(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int,
+func over_texture_span(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, from first: Int = 0,
                        start: SIMD3<Double>, step: SIMD3<Double>, perspective: Bool,
                        scale: UInt32, coverage: UnsafePointer<UInt32>?,
                        sample: (Double, Double) -> UInt32) {
-    for i in 0..<count {
+    for i in first..<Swift.max(first, count) {
         let s = coverage.map { $0[i] } ?? scale
         if s == 0 { continue }
         let fi = Double(i)
@@ -256,8 +256,17 @@ struct BilinearLanes {
     /// relative to texel centres) blended over them at scales `s16`.
     @usableFromInline @_transparent
     func group(_ u: Int, _ v: Int, _ s16: SIMD16<UInt16>, _ d: SIMD8<UInt32>) -> SIMD8<UInt32> {
-        let (iu, wu) = axis(SIMD8<Int32>(repeating: Int32(truncatingIfNeeded: u)) &+ laneU, maxU32)
-        let (iv, wv) = axis(SIMD8<Int32>(repeating: Int32(truncatingIfNeeded: v)) &+ laneV, maxV32)
+        let t = sample(SIMD8<Int32>(repeating: Int32(truncatingIfNeeded: u)) &+ laneU,
+                       SIMD8<Int32>(repeating: Int32(truncatingIfNeeded: v)) &+ laneV)
+        return overx8(mul255x8(t, spread: s16), d)
+    }
+
+    /// The bilinear texels (over the underlay) at eight texel positions (16.16, relative to
+    /// texel centres), clamped to the edge.
+    @usableFromInline @_transparent
+    func sample(_ u: SIMD8<Int32>, _ v: SIMD8<Int32>) -> SIMD8<UInt32> {
+        let (iu, wu) = axis(u, maxU32)
+        let (iv, wv) = axis(v, maxV32)
         let index = iv &* stride32 &+ iu
         let (p00, p01) = gatherPairs(pixels, index)
         let (p10, p11) = gatherPairs(pixels + stride, index)
@@ -270,16 +279,34 @@ struct BilinearLanes {
             let n = ~t
             t &+= mul255x8(underlay8, spread: unsafeBitCast((n &>> 24) | ((n &>> 8) & 0x00FF_0000), to: SIMD16<UInt16>.self))
         }
-        return overx8(mul255x8(t, spread: s16), d)
+        return t
     }
 }
 
 /// Bilinear texture under a projective map (one divide per pixel).
+/// Groups of eight pixels take their positions from `PerspectiveLanes` and their texels from
+/// `BilinearLanes`: the same values as one pixel at a time (`lanes: false`).
 @inlinable @inline(__always)
 func over_bilinear_perspective(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: TextureView,
                                start: SIMD3<Double>, step: SIMD3<Double>,
-                               scale: UInt32, coverage: UnsafePointer<UInt32>?, underlay: UInt32 = 0) {
-    over_texture_span(dst, count, start: start, step: step, perspective: true,
+                               scale: UInt32, coverage: UnsafePointer<UInt32>?, underlay: UInt32 = 0,
+                               lanes: Bool = vectorKernels) {
+    var i = 0
+    if lanes && PerspectiveLanes.fit(tex) {
+        let walk = PerspectiveLanes(start: start, step: step, width: tex.width, height: tex.height)
+        let g = BilinearLanes(tex, du: 0, dv: 0, maxU: (tex.width &- 1) << 16, maxV: (tex.height &- 1) << 16, underlay: underlay)
+        while i &+ 8 <= count {
+            let p = walk.positions(i)
+            let s = (coverage.map { UnsafeRawPointer($0 + i).loadUnaligned(as: SIMD8<UInt32>.self) }
+                     ?? SIMD8(repeating: scale)) & p.drawn
+            if s != .zero {
+                let d = load8(dst + i)
+                store8(overx8(mul255x8(g.sample(p.u, p.v), spread: spread(s)), d), dst + i)
+            }
+            i &+= 8
+        }
+    }
+    over_texture_span(dst, count, from: i, start: start, step: step, perspective: true,
                       scale: scale, coverage: coverage) { overUnderlay(tex.bilinear($0, $1), underlay) }
 }
 
@@ -378,9 +405,27 @@ func over_solid_aligned_mask(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, 
 
 /// A colour scaled by a texture's bilinear alpha (shadows), under any projective map.
 @inlinable @inline(__always)
+/// Under perspective, groups of eight pixels run as in `over_bilinear_perspective` (the same
+/// values as one pixel at a time, `lanes: false`).
 func over_solid_alpha_mask(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: TextureView,
                            color: UInt32, start: SIMD3<Double>, step: SIMD3<Double>, perspective: Bool,
-                           scale: UInt32, coverage: UnsafePointer<UInt32>?) {
-    over_texture_span(dst, count, start: start, step: step, perspective: perspective,
+                           scale: UInt32, coverage: UnsafePointer<UInt32>?, lanes: Bool = vectorKernels) {
+    var i = 0
+    if lanes && perspective && PerspectiveLanes.fit(tex) {
+        let walk = PerspectiveLanes(start: start, step: step, width: tex.width, height: tex.height)
+        let g = BilinearLanes(tex, du: 0, dv: 0, maxU: (tex.width &- 1) << 16, maxV: (tex.height &- 1) << 16, underlay: 0)
+        let color8 = SIMD8<UInt32>(repeating: color)
+        while i &+ 8 <= count {
+            let p = walk.positions(i)
+            let s = (coverage.map { UnsafeRawPointer($0 + i).loadUnaligned(as: SIMD8<UInt32>.self) }
+                     ?? SIMD8(repeating: scale)) & p.drawn
+            if s != .zero {
+                let t = mul255x8(color8, spread: spread(g.sample(p.u, p.v) &>> 24))
+                store8(overx8(mul255x8(t, spread: spread(s)), load8(dst + i)), dst + i)
+            }
+            i &+= 8
+        }
+    }
+    over_texture_span(dst, count, from: i, start: start, step: step, perspective: perspective,
                       scale: scale, coverage: coverage) { mul255(color, tex.bilinear($0, $1) >> 24) }
 }
