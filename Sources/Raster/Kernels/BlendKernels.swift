@@ -121,9 +121,23 @@ func lerpBlend(_ dst: UInt32, _ blended: SIMD4<Float>, _ coverage: UInt32) -> UI
 /// pixel from `coverage`, or `scale` for all.
 @inline(__always)
 func blend_span(_ mode: BlendMode, _ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, _ count: Int,
-                coverage: UnsafePointer<UInt32>?, scale: UInt32) {
+                coverage: UnsafePointer<UInt32>?, scale: UInt32, lanes: Bool = vectorKernels) {
     if mode == .normal {
-        for i in 0..<count {
+        var i = 0
+        if lanes {
+            // Eight at a time with plain loads: the compiler's own vectorisation of the loop
+            // below used masked loads of `src`, which wait for the fetch's stores to retire
+            // (no store forwarding into vpmaskmovd): 77 % of a perspective gradient's time.
+            // A skipped pixel is over(0, dst) = dst, so the values are the loop's.
+            let scale8 = SIMD8<UInt32>(repeating: scale)
+            while i &+ 8 <= count {
+                let c = coverage.map { UnsafeRawPointer($0 + i).loadUnaligned(as: SIMD8<UInt32>.self) } ?? scale8
+                let src8 = UnsafeRawPointer(src + i).loadUnaligned(as: SIMD8<UInt32>.self)
+                store8(overx8(mul255x8(src8, spread: spread(c)), load8(dst + i)), dst + i)
+                i &+= 8
+            }
+        }
+        for i in i..<count {
             let c = coverage.map { $0[i] } ?? scale
             if c == 0 || src[i] == 0 { continue }
             dst[i] = over(mul255(src[i], c), dst[i])
