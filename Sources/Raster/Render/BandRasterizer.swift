@@ -222,7 +222,9 @@ struct BandRasterizer: @unchecked Sendable {
             if ox0 >= ox1 { return nil }
         }
         ix0 = Swift.max(ix0, ox0); ix1 = Swift.min(ix1, ox1)
-        if !f.pointee.clipShapes.isEmpty || f.pointee.mask != nil { ix1 = ix0 }
+        if (!f.pointee.clipShapes.isEmpty || f.pointee.mask != nil) && ix0 < ix1 {
+            clipInterior(f, py, ox0, ox1, &ix0, &ix1)
+        }
         return (ox0, ox1, ix0, ix1)
     }
 
