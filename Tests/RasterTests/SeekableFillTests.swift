@@ -124,3 +124,31 @@ func theAffineAlphaMaskKernelMatchesTheGeneralOne(lanes: Bool) {
     #expect(draw(copy) == 0xFF00_00FF, "its table is made again from its own stops")
     #expect(draw(g) == 0xFFFF_0000)
 }
+
+/// A fresh `Gradient` value with the stops of one prepared lately (a command rebuilt every
+/// frame) takes the table made then instead of making it again; the tables held stay within
+/// the capacity, the least recently used going first; each table is the one its stops make.
+@Test func recentGradientTablesAreSharedByStopsAndBounded() {
+    func stops(_ r: Float) -> [GradientStop] {
+        [GradientStop(location: 0, color: SIMD4(r, 0, 0, 1)), GradientStop(location: 1, color: SIMD4(0, 0, 1, 0.5))]
+    }
+    func gradient(_ r: Float) -> Gradient { Gradient(kind: .linear(start: .zero, end: SIMD2(1, 0)), stops: stops(r)) }
+    func made(_ g: Gradient) -> [UInt32] {
+        var t: [UInt32] = []
+        PreparedGradient.appendTable(g, to: &t)
+        return t
+    }
+    let recent = RecentGradientTables(capacity: 2)
+    let first = recent.table(for: gradient(1))
+    #expect(first == made(gradient(1)) && first.count == PreparedGradient.tableSize)
+    #expect(recent.table(for: gradient(1)) == first && recent.count == 1, "a new value with the same stops shares the table")
+    _ = recent.table(for: gradient(0.5))
+    _ = recent.table(for: gradient(1))          // used last: survives the next insert
+    #expect(recent.table(for: gradient(0.25)) == made(gradient(0.25)))
+    #expect(recent.count == 2)
+    // NaN locations never compare equal: each call makes a table, and the count stays bounded.
+    var nan = gradient(1)
+    nan.stops[0].location = .nan
+    for _ in 0..<10 { _ = recent.table(for: nan) }
+    #expect(recent.count == 2)
+}

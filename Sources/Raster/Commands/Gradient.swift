@@ -1,7 +1,7 @@
 import Synchronization
 
 /// One colour of a gradient at a location along it.
-public struct GradientStop: Sendable, Equatable {
+public struct GradientStop: Sendable, Hashable {
     /// Where along the gradient, 0...1 (values outside are clamped; NaN drops the stop).
     public var location: Double
     /// Straight (not premultiplied) red, green, blue, alpha, each 0...1.
@@ -60,16 +60,57 @@ public struct Gradient: Sendable {
 final class GradientTableCache: Sendable {
     private let made = Mutex<(stops: [GradientStop], table: [UInt32])?>(nil)
 
-    /// Appends the table of `stops`, made now unless the last one was made from the same stops.
+    /// Appends the table of `stops`: this value's own when made from the same stops, else a
+    /// recently made one (`RecentGradientTables`), else made now.
     func append(_ gradient: Gradient, to tables: inout [UInt32]) {
         if let hit = made.withLock({ $0?.stops == gradient.stops ? $0?.table : nil }) {
             tables.append(contentsOf: hit)
             return
         }
+        let table = RecentGradientTables.shared.table(for: gradient)
+        made.withLock { $0 = (gradient.stops, table) }
+        tables.append(contentsOf: table)
+    }
+}
+
+/// The tables of the gradients prepared lately, by stops, shared by the whole process. A
+/// fresh command (a layer whose draw list is rebuilt each frame, a gradient drawn through
+/// `CGContext` each frame) brings a new `Gradient` value whose own cache is empty; its stops
+/// are usually those of a frame ago. At most `capacity` tables (4 KB each) are held; when
+/// full, the least recently used goes.
+final class RecentGradientTables: Sendable {
+    static let shared = RecentGradientTables(capacity: 64)
+    private struct State {
+        var tables: [[GradientStop]: (table: [UInt32], lastUse: UInt64)] = [:]
+        var tick: UInt64 = 0
+    }
+    private let state = Mutex(State())
+    let capacity: Int
+
+    init(capacity: Int) { self.capacity = Swift.max(1, capacity) }
+
+    /// Tables held now.
+    var count: Int { state.withLock { $0.tables.count } }
+
+    /// The table of `gradient`'s stops, made now if not held.
+    func table(for gradient: Gradient) -> [UInt32] {
+        let held: [UInt32]? = state.withLock { s in
+            s.tick &+= 1
+            guard let hit = s.tables[gradient.stops] else { return nil }
+            s.tables[gradient.stops] = (hit.table, s.tick)
+            return hit.table
+        }
+        if let held { return held }
         var table: [UInt32] = []
         table.reserveCapacity(PreparedGradient.tableSize)
         PreparedGradient.appendTable(gradient, to: &table)
-        made.withLock { $0 = (gradient.stops, table) }
-        tables.append(contentsOf: table)
+        state.withLock { s in
+            if s.tables.count >= capacity, let oldest = s.tables.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
+                s.tables.removeValue(forKey: oldest)
+            }
+            s.tick &+= 1
+            s.tables[gradient.stops] = (table, s.tick)
+        }
+        return table
     }
 }
