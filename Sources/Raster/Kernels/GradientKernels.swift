@@ -178,7 +178,16 @@ func fetch_gradient(_ out: UnsafeMutablePointer<UInt32>, _ count: Int, _ g: Unsa
         // a pixel's t does not depend on where its span starts (damage redraws clip anywhere).
         let gx = m.m21 * py + m.m31, gy = m.m22 * py + m.m32
         let rowT = (gx - o.x) * axis.x + (gy - o.y) * axis.y, dt = m.m11 * axis.x + m.m12 * axis.y
-        for i in 0..<count {
+        var first = 0
+        if lanes {
+            let colours = LinearGradientLanes(g, table, scale: scale)
+            while first &+ 8 <= count {
+                let x = SIMD8<Double>(0, 1, 2, 3, 4, 5, 6, 7) + SIMD8(repeating: Double(x0 &+ first)) + 0.5
+                store8(colours.at(SIMD8(repeating: rowT) + SIMD8(repeating: dt) * x, drawn: .init(repeating: true)), out + first)
+                first &+= 8
+            }
+        }
+        for i in first..<Swift.max(first, count) {
             let c = g.pointee.color(rowT + dt * (Double(x0 &+ i) + 0.5), table)
             out[i] = scale == 255 ? c : mul255(c, scale)
         }
@@ -207,21 +216,44 @@ func fetch_linear_gradient_perspective(_ out: UnsafeMutablePointer<UInt32>, _ co
     typealias D = SIMD8<Double>
     // `applyHomogeneous`: x·m11 + y·m21 + m31 (left to right), and likewise Y and W.
     let ym = (D(repeating: py * m.m21), D(repeating: py * m.m22), D(repeating: py * m.m23))
-    let zero = D(repeating: 0), one = D(repeating: 1), big = D(repeating: 4_503_599_627_370_496)
-    let before = g.pointee.extendsBefore, after = g.pointee.extendsAfter
-    let base = table + g.pointee.table
+    let colours = LinearGradientLanes(g, table, scale: scale)
     var i = 0
     while i &+ 8 <= count {
         let x = D(0, 1, 2, 3, 4, 5, 6, 7) + D(repeating: Double(x0 &+ i)) + 0.5
         let X = x * m.m11 + ym.0 + m.m31, Y = x * m.m12 + ym.1 + m.m32, W = x * m.m13 + ym.2 + m.m33
         let t = (X / W - o.x) * axis.x + (Y / W - o.y) * axis.y
-        // `color`: NaN, or beyond an end that does not extend, is transparent; W ≤ 0 too.
-        var clear = .!(W .> zero) .| .!(t .== t)
+        store8(colours.at(t, drawn: W .> D(repeating: 0)), out + i)
+        i &+= 8
+    }
+    return i
+}
+
+/// `PreparedGradient.color` and the scale of `fetch_gradient` for eight values of t.
+struct LinearGradientLanes {
+    let base: UnsafePointer<UInt32>
+    let before: Bool, after: Bool
+    let scale: UInt32
+
+    @inline(__always)
+    init(_ g: UnsafePointer<PreparedGradient>, _ table: UnsafePointer<UInt32>, scale: UInt32) {
+        base = table + g.pointee.table
+        before = g.pointee.extendsBefore
+        after = g.pointee.extendsAfter
+        self.scale = scale
+    }
+
+    /// The colours for t, transparent where not `drawn` (W ≤ 0), where t is NaN, and beyond an
+    /// end that does not extend; the entry is Int(t · 1023 + 0.5) of t clamped to 0...1.
+    @inline(__always)
+    func at(_ t: SIMD8<Double>, drawn: SIMDMask<SIMD8<Int64>>) -> SIMD8<UInt32> {
+        typealias D = SIMD8<Double>
+        let zero = D(repeating: 0), one = D(repeating: 1), big = D(repeating: 4_503_599_627_370_496)
+        var clear = .!drawn .| .!(t .== t)
         if !before { clear = clear .| (t .< zero) }
         if !after { clear = clear .| (t .> one) }
         var c = t.replacing(with: zero, where: .!(t .>= zero))
         c = c.replacing(with: one, where: c .> one)
-        // Int(c · 1023 + 0.5), 0.5 ≤ value ≤ 1023.5: floor by the 2⁵² rounding trick.
+        // 0.5 ≤ value ≤ 1023.5: floor by the 2⁵² rounding trick.
         let v = c * Double(PreparedGradient.tableSize - 1) + 0.5
         var f = (v + big) - big
         f = f.replacing(with: f - 1, where: f .> v)
@@ -230,8 +262,6 @@ func fetch_linear_gradient_perspective(_ out: UnsafeMutablePointer<UInt32>, _ co
         var colours = SIMD8<UInt32>()
         for k in 0..<8 { colours[k] = base[Int(index[k])] }
         colours &= keep
-        store8(scale == 255 ? colours : mul255x8(colours, spread: spread(SIMD8(repeating: scale))), out + i)
-        i &+= 8
+        return scale == 255 ? colours : mul255x8(colours, spread: spread(SIMD8(repeating: scale)))
     }
-    return i
 }
