@@ -48,3 +48,24 @@ private final class TickCounter: @unchecked Sendable {
     #expect(link.preferredFramesPerSecond == 30)
     link.invalidate()
 }
+
+/// Unpausing ticks at once, but never sooner than one interval after the last tick: a 30 Hz
+/// link paused after every tick and unpaused every 2 ms (what a render loop that sleeps when
+/// idle does while other commits keep waking it) still ticks at most 30 times a second.
+/// Before, each unpause ticked at once: 150-207 ticks in half a second.
+@Test func wakingAPausedLinkOverAndOverKeepsItsRate() {
+    let counter = TickCounter()
+    let link = CADisplayLink { l in counter.tick(); l.isPaused = true }
+    link.preferredFrameRateRange = CAFrameRateRange(minimum: 30, maximum: 30, preferred: 30)
+    link.start(on: DispatchQueue(label: "test.displaylink.waking"))
+    let start = DispatchTime.now()
+    while DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds < 500_000_000 {
+        link.isPaused = false
+        Thread.sleep(forTimeInterval: 0.002)
+    }
+    let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+    link.invalidate()
+    // One tick per 1/30 s at most, plus the first at once; at least a few (it does tick).
+    #expect(counter.count <= Int(elapsed * 30) + 2, "\(counter.count) ticks in \(elapsed) s")
+    #expect(counter.count >= 3)
+}

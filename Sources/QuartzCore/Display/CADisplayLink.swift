@@ -18,6 +18,8 @@ public final class CADisplayLink: @unchecked Sendable {
     private var suspended = false
     private var invalidated = false
     private var interval: Double = 1 / CADisplayLink.displayRate
+    /// When the last tick began (the monotonic clock, not the media clock: tests may stop that).
+    private var lastTick: DispatchTime?
 
     /// The time of the last frame shown (media time).
     public private(set) var timestamp: CFTimeInterval = 0
@@ -38,7 +40,9 @@ public final class CADisplayLink: @unchecked Sendable {
 
     /// Whether ticks are suspended. A paused link's timer is suspended: it costs no CPU and
     /// wakes nothing. Unpausing ticks at once and then every frame from then on, so the first
-    /// tick's `timestamp` is the time it resumed (never a frame missed while paused).
+    /// tick's `timestamp` is the time it resumed (never a frame missed while paused) — but
+    /// never sooner than one frame interval after the last tick: a link paused and unpaused
+    /// over and over still ticks at most at its rate.
     public var isPaused: Bool {
         get { lock.lock(); defer { lock.unlock() }; return suspended }
         set {
@@ -50,7 +54,9 @@ public final class CADisplayLink: @unchecked Sendable {
                 timer.suspend()
             } else {
                 let ns = Int((effectiveInterval() * 1e9).rounded())
-                timer.schedule(deadline: .now(), repeating: .nanoseconds(ns), leeway: .microseconds(500))
+                let now = DispatchTime.now()
+                let due = lastTick.map { DispatchTime(uptimeNanoseconds: $0.uptimeNanoseconds &+ UInt64(ns)) } ?? now
+                timer.schedule(deadline: max(now, due), repeating: .nanoseconds(ns), leeway: .microseconds(500))
                 timer.resume()
             }
         }
@@ -136,6 +142,7 @@ public final class CADisplayLink: @unchecked Sendable {
     private func tick() {
         lock.lock()
         let stop = invalidated || suspended
+        if !stop { lastTick = .now() }
         lock.unlock()
         guard !stop else { return }
         let now = CACurrentMediaTime()
