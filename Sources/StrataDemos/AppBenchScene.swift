@@ -284,7 +284,7 @@ public final class AlbumArtLayer: CALayer {
         let b = bounds
         let hue = Double(seed % 8) / 8
         for k in 0..<6 {
-            let (r, g, bl) = BenchmarkScene.hsvToRGB(h: hue + Double(k) * 0.04, s: 0.55, v: 0.95 - Double(k) * 0.1)
+            let (r, g, bl) = HSB.rgb(hue: hue + Double(k) * 0.04, saturation: 0.55, brightness: 0.95 - Double(k) * 0.1)
             ctx.setFillColor(CGColor(red: r, green: g, blue: bl, alpha: 1))
             ctx.fill(CGRect(x: b.minX, y: b.minY + b.height * CGFloat(k) / 6, width: b.width, height: b.height / 6 + 1))
         }

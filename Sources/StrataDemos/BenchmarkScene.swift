@@ -39,7 +39,7 @@ public enum BenchmarkScene {
 
     /// Layer i's background: HSV(i/N, 0.65, 0.95), opaque.
     public static func color(index i: Int, count n: Int) -> CGColor {
-        let (r, g, b) = hsvToRGB(h: Double(i) / Double(max(n, 1)), s: 0.65, v: 0.95)
+        let (r, g, b) = HSB.rgb(hue: Double(i) / Double(max(n, 1)), saturation: 0.65, brightness: 0.95)
         return CGColor(red: r, green: g, blue: b, alpha: 1)
     }
 
@@ -163,21 +163,5 @@ public enum BenchmarkScene {
         layer.cornerRadius = 16
         layer.contents = tile
         return layer
-    }
-
-    /// HSV (each 0…1) to RGB (each 0…1), the standard hexcone conversion.
-    static func hsvToRGB(h: Double, s: Double, v: Double) -> (Double, Double, Double) {
-        let h6 = (h - h.rounded(.down)) * 6
-        let sector = Int(h6.rounded(.down)) % 6
-        let f = h6 - h6.rounded(.down)
-        let p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f))
-        switch sector {
-        case 0: return (v, t, p)
-        case 1: return (q, v, p)
-        case 2: return (p, v, t)
-        case 3: return (p, q, v)
-        case 4: return (t, p, v)
-        default: return (v, p, q)
-        }
     }
 }

@@ -53,7 +53,7 @@ public enum SpinnerScene {
             let w = 40 + 200 * g.unit(), h = 24 + 140 * g.unit()
             l.bounds = CGRect(x: 0, y: 0, width: w.rounded(), height: h.rounded())
             l.position = CGPoint(x: (canvasSize.width * g.unit()).rounded(), y: (canvasSize.height * g.unit()).rounded())
-            let (r, gr, b) = BenchmarkScene.hsvToRGB(h: Double(i) / Double(stillLayerCount), s: 0.25 + 0.5 * g.unit(), v: 0.7 + 0.3 * g.unit())
+            let (r, gr, b) = HSB.rgb(hue: Double(i) / Double(stillLayerCount), saturation: 0.25 + 0.5 * g.unit(), brightness: 0.7 + 0.3 * g.unit())
             l.backgroundColor = CGColor(red: r, green: gr, blue: b, alpha: i % 3 == 0 ? 0.75 : 1)
             l.cornerRadius = i % 2 == 0 ? CGFloat(4 + (i % 5) * 3) : 0
             if i % 7 == 0 { l.borderWidth = 2; l.borderColor = CGColor(gray: 0.2, alpha: 1) }

@@ -41,7 +41,7 @@ open class UIColor: NSObject, @unchecked Sendable {
     public convenience init(hue: CGFloat, saturation: CGFloat, brightness: CGFloat, alpha: CGFloat) {
         let c = UIColor.sanitized([hue, saturation, brightness], alpha: alpha,
                                   call: "UIColor(hue: \(hue), saturation: \(saturation), brightness: \(brightness), alpha: \(alpha))")
-        let (r, g, b) = UIColor.rgb(hue: c[0], saturation: c[1], brightness: c[2])
+        let (r, g, b) = HSB.rgb(hue: c[0], saturation: c[1], brightness: c[2])
         self.init(red: r, green: g, blue: b, alpha: c[3])
     }
 
@@ -182,24 +182,6 @@ open class UIColor: NSObject, @unchecked Sendable {
         return out
     }
 
-    /// HSB to RGB: hue wraps, saturation and brightness are clamped to 0...1.
-    static func rgb(hue: CGFloat, saturation: CGFloat, brightness: CGFloat) -> (CGFloat, CGFloat, CGFloat) {
-        let s = min(max(saturation, 0), 1), v = min(max(brightness, 0), 1)
-        var h = hue.truncatingRemainder(dividingBy: 1)
-        if h < 0 { h += 1 }
-        let sector = h * 6
-        let i = min(Int(sector), 5)
-        let f = sector - CGFloat(i)
-        let p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f))
-        switch i {
-        case 0: return (v, t, p)
-        case 1: return (q, v, p)
-        case 2: return (p, v, t)
-        case 3: return (p, q, v)
-        case 4: return (t, p, v)
-        default: return (v, p, q)
-        }
-    }
 }
 
 /// Attributed strings drawn by Core Animation (`CATextLayer.string`) take `UIColor`
