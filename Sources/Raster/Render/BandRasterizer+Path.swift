@@ -6,32 +6,55 @@
 // to the painter with a coverage row (Blend2D's constant vs varying spans).
 
 extension BandRasterizer {
-    /// Rows `r0..<r1` of a path fill.
+    /// Rows `r0..<r1` of a path fill, one bucket of rows at a time: every edge of the bucket is
+    /// walked through its rows into that row's cells (a block of `bucketRows` rows of cells),
+    /// then the rows are swept into spans. A row's cells receive the same pieces in the same
+    /// order (edge order) whatever the band split, so pixels do not depend on bands.
     func renderPath(_ f: UnsafePointer<PreparedFill>, _ p: UnsafePointer<PathFill>, _ r0: Int, _ r1: Int) {
         let bx0 = f.pointee.bounds.x0, w = f.pointee.bounds.x1 - bx0
         guard w > 0 else { return }
-        for y in r0..<r1 {
-            let b = y / p.pointee.bucketRows - p.pointee.firstBand
+        let rows = p.pointee.bucketRows, cells = w + 2
+        var y = r0
+        while y < r1 {
+            let bucket = y / rows, end = Swift.min(r1, (bucket + 1) * rows)
+            let b = bucket - p.pointee.firstBand
+            defer { y = end }
             guard b >= 0, b < p.pointee.bandCount else { continue }
             let lo = Int(pathBandOffsets[p.pointee.bandOffsets + b]), hi = Int(pathBandOffsets[p.pointee.bandOffsets + b + 1])
             if lo == hi { continue }
-            var touched = (lo: Int.max, hi: -1)
-            let fy = Double(y)
+            for k in 0..<(end - y) { pathTouched[k] = (lo: Int.max, hi: -1) }
             for k in lo..<hi {
-                let e = pathEdges + Int(pathBandEdges[k])
-                if e.pointee.y1 <= fy || e.pointee.y0 >= fy + 1 { continue }
-                accumulateEdge(e, fy, Double(bx0), w, &touched)
+                accumulateEdgeRows(pathEdges + Int(pathBandEdges[k]), y, end, f.pointee.bounds, cells)
             }
-            if touched.hi < 0 { continue }
-            pathRow(f, p, y, bx0, w, touched)
+            for row in y..<end where pathTouched[row - y].hi >= 0 {
+                pathRow(f, p, row, bx0, w, pathTouched[row - y], accumulation + (row - y) * cells)
+            }
         }
     }
 
-    /// Adds the part of edge `e` inside row [fy, fy + 1) to the accumulation cells of the
+    /// Adds edge `e` to the cells of each of its rows within `y0..<y1` (row `y` at
+    /// `accumulation + (y − y0) · cells`, its touched range at `pathTouched[y − y0]`). The rows
+    /// walked are those the edge was bucketed by; each is then tested against its exact extent.
+    @inline(__always)
+    func accumulateEdgeRows(_ e: UnsafePointer<PathEdge>, _ y0: Int, _ y1: Int, _ bounds: IntRect, _ cells: Int) {
+        let first = Swift.max(floorInt(e.pointee.y0), bounds.y0)
+        let last = Swift.max(first, Swift.min(ceilInt(e.pointee.y1), bounds.y1) - 1)
+        let a = Swift.max(first, y0), b = Swift.min(last + 1, y1)
+        if a >= b { return }
+        let bx0 = Double(bounds.x0), w = bounds.x1 - bounds.x0
+        for y in a..<b {
+            let fy = Double(y)
+            if e.pointee.y1 <= fy || e.pointee.y0 >= fy + 1 { continue }
+            accumulateEdge(e, fy, bx0, w, accumulation + (y - y0) * cells, pathTouched + (y - y0))
+        }
+    }
+
+    /// Adds the part of edge `e` inside row [fy, fy + 1) to the accumulation cells `acc` of the
     /// window `bx0 ..< bx0 + w`. A piece left of the window adds its whole height to cell 0 (the
     /// running sum starts there); a piece right of it changes no pixel of the window.
     @inline(__always)
-    func accumulateEdge(_ e: UnsafePointer<PathEdge>, _ fy: Double, _ bx0: Double, _ w: Int, _ touched: inout (lo: Int, hi: Int)) {
+    func accumulateEdge(_ e: UnsafePointer<PathEdge>, _ fy: Double, _ bx0: Double, _ w: Int,
+                        _ acc: UnsafeMutablePointer<Double>, _ touched: UnsafeMutablePointer<(lo: Int, hi: Int)>) {
         let ya = Swift.max(e.pointee.y0, fy), yb = Swift.min(e.pointee.y1, fy + 1)
         if !(yb > ya) { return }
         let dir = e.pointee.direction
@@ -40,12 +63,9 @@ extension BandRasterizer {
         var xb = e.pointee.x0 + (yb - e.pointee.y0) * e.pointee.dxdy - bx0
         let h = (yb - ya) * dir
         if xa > xb { swap(&xa, &xb) }
-        let acc = accumulation
-        @inline(__always) func touch(_ i: Int) {
-            touched.lo = Swift.min(touched.lo, i); touched.hi = Swift.max(touched.hi, i)
-        }
         if xb <= 0 {
-            acc[0] += h; touch(0)
+            acc[0] += h
+            touched.pointee.lo = 0; touched.pointee.hi = Swift.max(touched.pointee.hi, 0)
             return
         }
         let fw = Double(w)
@@ -56,14 +76,16 @@ extension BandRasterizer {
             let i = Swift.max(ia, 0)
             let fx = Swift.min(Swift.max((xa + xb) * 0.5 - Double(i), 0), 1)
             acc[i] += h * (1 - fx); acc[i + 1] += h * fx
-            touch(i); touch(i + 1)
+            touched.pointee.lo = Swift.min(touched.pointee.lo, i); touched.pointee.hi = Swift.max(touched.pointee.hi, i + 1)
             return
         }
         // Across columns: the height is shared in proportion to the x travelled in each.
         let dhdx = h / (xb - xa)
         var x = xa
+        var lo = floorInt(Swift.max(xa, 0))
         if x < 0 {
-            acc[0] += -x * dhdx; touch(0)
+            acc[0] += -x * dhdx
+            lo = 0
             x = 0
         }
         var i = floorInt(x)
@@ -76,7 +98,7 @@ extension BandRasterizer {
             x = nx
             i += 1
         }
-        touch(floorInt(Swift.max(xa, 0))); touch(Swift.min(i, w))
+        touched.pointee.lo = Swift.min(touched.pointee.lo, lo); touched.pointee.hi = Swift.max(touched.pointee.hi, Swift.min(i, w))
     }
 
     /// Coverage 0...1 of an accumulated sum under the fill rule.
@@ -99,8 +121,7 @@ extension BandRasterizer {
     /// without computing a coverage per pixel.
     @inline(__always)
     func pathRow(_ f: UnsafePointer<PreparedFill>, _ p: UnsafePointer<PathFill>, _ y: Int, _ bx0: Int, _ w: Int,
-                 _ touched: (lo: Int, hi: Int)) {
-        let acc = accumulation
+                 _ touched: (lo: Int, hi: Int), _ acc: UnsafeMutablePointer<Double>) {
         let evenOdd = p.pointee.evenOdd, aliased = f.pointee.aliased
         let opacity = f.pointee.opacity, full = f.pointee.opacity8
         let row = pixels + y &* stride

@@ -360,11 +360,6 @@ extension PreparedScene {
     /// The most band-bucket entries one path may need (an edge is listed in every band it
     /// crosses); a path needing more is not drawn (memory stays bounded).
     static let maximumPathBandEntries = 16_000_000
-    /// Edge-row entries up to which a path is bucketed row by row: then each row visits only
-    /// the edges crossing it (with 16-row buckets, the `paths` benchmark spent a fifth of its
-    /// time skipping edges of other rows). Beyond it, buckets of `bandHeight` rows keep
-    /// memory low.
-    static let rowBucketEntries = 1 << 20
 
     mutating func preparePath(_ path: PathGeometry, _ rule: FillRule, _ command: FillCommand, _ setup: FillSetup) {
         guard !path.isEmpty, let (points, starts) = PathFlattener.polygons(path, command.localToDevice) else { return }
@@ -417,13 +412,9 @@ extension PreparedScene {
                 pathEdges.append(PathEdge(x0: a.x, y0: a.y, x1: b.x, y1: b.y, dxdy: (b.x - a.x) / (b.y - a.y), direction: dir))
             }
         }
-        // Rows each edge spans inside the bounds: the entries of row-by-row buckets.
-        var rowEntries = 0
-        for e in pathEdges[edgeStart...] {
-            rowEntries += Swift.max(0, Swift.min(ceilInt(e.y1), bounds.y1) - Swift.max(floorInt(e.y0), bounds.y0))
-            if rowEntries > Self.rowBucketEntries { break }
-        }
-        let bucketRows = rowEntries <= Self.rowBucketEntries ? 1 : bandHeight
+        // Buckets of `bandHeight` rows: the band walk visits each edge once per bucket and walks
+        // its rows there (`renderPath`).
+        let bucketRows = bandHeight
         let firstBand = bounds.y0 / bucketRows, lastBand = (bounds.y1 - 1) / bucketRows
         let bandCount = lastBand - firstBand + 1
         // Count, then lay the buckets out in one array (CSR).
