@@ -34,6 +34,9 @@ struct BandRasterizer: @unchecked Sendable {
     var accumulation: UnsafeMutablePointer<Double>
     /// Per accumulated path row, the first and last cell an edge touched.
     var pathTouched: UnsafeMutablePointer<(lo: Int, hi: Int)>
+    /// Per accumulated path row, a bitmap of the cells edges wrote ((width + 2 + 63) / 64
+    /// words a row), all zero between fills.
+    var pathBits: UnsafeMutablePointer<UInt64>
     /// Nanoseconds per `RasterProfile.Kernel`, when profiling.
     var profileSlots: UnsafeMutablePointer<UInt64>? = nil
 

@@ -299,7 +299,8 @@ extension PreparedScene {
                                 coverage: UnsafeMutablePointer(mutating: placeholder()),
                                 scratch: UnsafeMutablePointer(mutating: placeholder()),
                                 accumulation: UnsafeMutablePointer(mutating: placeholder()),
-                                pathTouched: UnsafeMutablePointer(mutating: placeholder())))
+                                pathTouched: UnsafeMutablePointer(mutating: placeholder()),
+                                pathBits: UnsafeMutablePointer(mutating: placeholder())))
         }}}}}}}}}}}}}}}
     }
 }
@@ -316,7 +317,13 @@ extension BandRasterizer {
         r.accumulation = .allocate(capacity: (width + 2) * bandHeight)
         r.accumulation.initialize(repeating: 0, count: (width + 2) * bandHeight)
         r.pathTouched = .allocate(capacity: bandHeight)
-        defer { r.coverage.deallocate(); r.scratch.deallocate(); r.accumulation.deallocate(); r.pathTouched.deallocate() }
+        let words = (width + 2 + 63) / 64 * bandHeight
+        r.pathBits = .allocate(capacity: words)
+        r.pathBits.initialize(repeating: 0, count: words)
+        defer {
+            r.coverage.deallocate(); r.scratch.deallocate(); r.accumulation.deallocate()
+            r.pathTouched.deallocate(); r.pathBits.deallocate()
+        }
         body(&r)
     }
 }
