@@ -158,6 +158,9 @@ extension BandRasterizer {
             let a = Swift.max(a0, hx0), b = Swift.min(b0, hx1)
             if a >= b { return }
             if perPixelClip { clipCoverage(f, y, bx0, a, b, coverage + (a - first)) }
+            if f.pointee.blend == .normal, case .solid(let color, _) = f.pointee.paint {
+                return over_solid_coverage8(row + bx0 + a, b - a, color, coverage + (a - first))
+            }
             paintSpan(f, row, y, bx0 + a, bx0 + b, coverage: UnsafePointer(coverage + (a - first)))
         }
         @inline(__always) func constant(_ a0: Int, _ b0: Int) {
@@ -243,4 +246,23 @@ extension BandRasterizer {
             scales[i - a] = UInt32(c + 0.5)
         }
     }
+}
+
+/// `over_solid_coverage` eight pixels at a time, with the same values (a zero scale leaves a
+/// pixel as it was: `over(0, d) = d + mul255(d, 255) = d`); groups of eight zero scales are
+/// skipped. Anti-aliased path rims are short runs of varying scales, most of a path's pixels.
+@inline(__always)
+func over_solid_coverage8(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ color: UInt32,
+                          _ coverage: UnsafeMutablePointer<UInt32>, lanes: Bool = vectorKernels) {
+    guard lanes else { return over_solid_coverage(dst, count, color, coverage) }
+    let c8 = SIMD8<UInt32>(repeating: color)
+    var i = 0
+    while i &+ 8 <= count {
+        let s = UnsafeRawPointer(coverage + i).loadUnaligned(as: SIMD8<UInt32>.self)
+        if s != SIMD8<UInt32>(repeating: 0) {
+            store8(overx8(mul255x8(c8, spread: spread(s)), load8(dst + i)), dst + i)
+        }
+        i &+= 8
+    }
+    if i < count { over_solid_coverage(dst + i, count &- i, color, coverage + i) }
 }
