@@ -46,6 +46,7 @@ extension CGPath {
         var stroker = PathStroker(width: width, cap: cap, join: join, miterLimit: miterLimit,
                                   tolerance: tolerance, transform: transform, sink: { polygons.append($0) })
         stroker.budget = limit
+        if !over, stroker.mayExceedBudget(contours) { over = true }
         for contour in contours where !over && !stroker.overflow { stroker.stroke(contour) }
         if over || stroker.overflow {
             return StrataDiagnostics.report("stroke: the outline needs more than \(limit) points; not drawn")
