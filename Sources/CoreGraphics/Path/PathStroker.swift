@@ -74,27 +74,34 @@ struct PathStroker {
     /// far over the budget (a 1e150-wide round join is 1,024 points at every vertex) is refused
     /// before any point is made. The bound is never below what `stroke` emits.
     func mayExceedBudget(_ contours: [StrokeContour]) -> Bool {
-        let half = arcPoints(.pi), full = arcPoints(2 * .pi)
+        let half = arcPoints(.pi)
         var quick = 0
         for c in contours {
-            quick += c.points.count * (6 + 2 * half) + 8 + 2 * half + 5 + full
+            quick += c.points.count * (6 + 2 * half) + 4 + 2 * capPoints + dotPoints
             if quick > budget { break }
         }
-        guard quick > budget else { return false }
+        return quick > budget && pointBound(contours) > budget
+    }
+
+    /// At most how many points `stroke` emits for `contours` (at most a few times as many as
+    /// it does: every inner corner and straight-on vertex is counted at its largest); stops
+    /// counting once past `budget`.
+    func pointBound(_ contours: [StrokeContour]) -> Int {
         var total = 0
         for c in contours {
             total += points(of: c)
-            if total > budget { return true }
+            if total > budget { break }
         }
-        return false
+        return total
     }
 
     /// At most how many points `stroke(contour)` emits.
     private func points(of contour: StrokeContour) -> Int {
         let p = contour.points, n = p.count
         guard contour.hasSegment, n > 0 else { return 0 }
-        if n == 1 { return 5 + arcPoints(2 * .pi) }
-        var total = contour.isClosed ? 0 : 2 * (4 + arcPoints(.pi))
+        if n == 1 { return dotPoints }
+        // Open: each side's two end points, and the two caps.
+        var total = contour.isClosed ? 0 : 4 + 2 * capPoints
         let vertices = contour.isClosed ? 0..<n : 1..<(n - 1)
         for k in vertices {
             let a = unit(p[k] - p[(k + n - 1) % n]), b = unit(p[(k + 1) % n] - p[k])
@@ -107,6 +114,12 @@ struct PathStroker {
         }
         return total
     }
+
+    /// The points one end cap emits.
+    private var capPoints: Int { cap == .round ? 2 + arcPoints(.pi) : cap == .square ? 2 : 0 }
+
+    /// The points a zero-length subpath emits.
+    private var dotPoints: Int { cap == .round ? 1 + arcPoints(2 * .pi) : cap == .square ? 4 : 0 }
 
     /// The points `arc` emits for a sweep of `angle` radians.
     private func arcPoints(_ angle: CGFloat) -> Int {

@@ -6,7 +6,7 @@ import Raster
 // its bound must never be below what `stroke` really emits, or a stroke that fits would be
 // refused, and a huge round-joined stroke must be refused without emitting millions of points.
 
-@Suite struct StrokeBudgetTests {
+@Suite struct StrokeSizeBoundTests {
     /// How many points `stroke` asks to emit for `contours` (budget spent from Int.max).
     func emitted(_ contours: [StrokeContour], width: CGFloat, cap: CGLineCap, join: CGLineJoin) -> Int {
         var stroker = PathStroker(width: width, cap: cap, join: join, miterLimit: 10, tolerance: 0.05,
@@ -53,10 +53,13 @@ import Raster
             for width in [0.5, 4, 40, 1e6] as [CGFloat] {
                 for cap in [CGLineCap.butt, .round, .square] {
                     let n = emitted(contours, width: width, cap: cap, join: join)
+                    let bound = stroker(width: width, cap: cap, join: join, budget: .max).pointBound(contours)
                     #expect(n > 0)
-                    // With exactly the points it needs, the stroke is not refused; one fewer may be.
-                    #expect(!stroker(width: width, cap: cap, join: join, budget: n).mayExceedBudget(contours),
-                            "width \(width) \(cap) \(join): emits \(n)")
+                    // Never below: a stroke that fits is not refused for a low count. Not far
+                    // above: one using a quarter of the budget is never refused.
+                    #expect(bound >= n && bound <= 4 * n, "width \(width) \(cap) \(join): emits \(n), bound \(bound)")
+                    #expect(!stroker(width: width, cap: cap, join: join, budget: bound).mayExceedBudget(contours))
+                    #expect(stroker(width: width, cap: cap, join: join, budget: bound - 1).mayExceedBudget(contours))
                 }
             }
         }
@@ -85,7 +88,9 @@ import Raster
         var geometry = PathGeometry()
         let messages = StrataDiagnostics.capture { geometry = p.layerStrokeGeometry(style, tolerance: 0.05) }
         #expect(messages.isEmpty)
-        // 314 units of circumference in [12, 6] dashes: 18 polygons (the last one partial).
-        #expect(geometry.verbs.filter { $0 == .move }.count == 18)
+        // 314.2 units of circumference in [12, 6] dashes: 17 whole dashes and a last partial one
+        // (from 306), which runs on into the first because the closed path starts and ends
+        // painted (as cairo and BENCHMARK.md's scene): 17 polygons.
+        #expect(geometry.verbs.filter { $0 == .move }.count == 17)
     }
 }
