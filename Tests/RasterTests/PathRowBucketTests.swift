@@ -2,10 +2,10 @@ import Testing
 @testable import Raster
 import Glibc
 
-// Small paths are bucketed row by row (`PreparedScene.rowBucketEntries`): each row visits only
-// the edges that cross it. Rows are found with floorInt/ceilInt, which round values within
-// 2⁻²² of an integer to it, so an edge that short just below or above a row boundary must
-// still land in a bucket (it once gave an empty row range and trapped).
+// Paths are bucketed 16 rows at a time and each edge walked through its rows there
+// (`renderPath`). Rows are found with floorInt/ceilInt, which round values within 2⁻²² of an
+// integer to it, so an edge that short just below or above a row boundary must still land in
+// a bucket (it once gave an empty row range and trapped).
 
 @Test func edgesShorterThanTheRowRoundingAreBucketed() {
     // An L shape whose step is a slanted edge 10⁻¹³ px tall just below row `top`'s upper
@@ -26,8 +26,8 @@ import Glibc
 }
 
 @Test func rowBucketsDrawWhatBandBucketsDraw() {
-    // The same star drawn small (row buckets) and inside a path with 2²⁰+ edge rows (band
-    // buckets, the large-path fallback), compared where the small star lies.
+    // The same star drawn alone and inside a path with 2²⁰+ edge rows (once bucketed row by row
+    // and by bands of rows respectively; both by bands now), compared where the small star lies.
     var star: [SIMD2<Double>] = []
     for j in 0..<10 {
         let phi = -Double.pi / 2 + Double(j) * Double.pi / 5, r = j % 2 == 0 ? 30.0 : 12.0

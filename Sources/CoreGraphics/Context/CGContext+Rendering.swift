@@ -156,14 +156,8 @@ extension CGContext {
     func strokeGeometry(_ path: CGPath) -> PathGeometry {
         guard ctmIsInvertible, !path.isEmpty else { return PathGeometry() }
         let user = CGPath(elements: path.elements.map { $0.applying(state.ctm.inverted()) })
-        let box = GeometryBox()
-        user.strokeOutline(width: state.lineWidth, cap: state.lineCap, join: state.lineJoin,
-                           miterLimit: state.miterLimit, dash: state.dash, transform: state.ctm) { polygon in
-            box.geometry.move(to: SIMD2(polygon[0]))
-            for q in polygon.dropFirst() { box.geometry.line(to: SIMD2(q)) }
-            box.geometry.close()
-        }
-        return box.geometry
+        return user.strokeOutlineGeometry(width: state.lineWidth, cap: state.lineCap, join: state.lineJoin,
+                                          miterLimit: state.miterLimit, dash: state.dash, transform: state.ctm)
     }
 
     /// Fills a base-space path with the fill colour.
@@ -193,11 +187,6 @@ extension CGContext {
         return IntRect(x0: clamp(rect.minX.rounded(.down)), y0: clamp(rect.minY.rounded(.down)),
                        x1: clamp(rect.maxX.rounded(.up)), y1: clamp(rect.maxY.rounded(.up)))
     }
-}
-
-/// Lets the stroker's escaping sink append to a geometry the caller then returns.
-private final class GeometryBox {
-    var geometry = PathGeometry()
 }
 
 extension SIMD2 where Scalar == Double {

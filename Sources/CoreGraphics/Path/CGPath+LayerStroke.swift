@@ -65,7 +65,9 @@ extension CGPath {
         let end = Swift.max(0, Swift.min(1, style.end.isNaN ? 1 : style.end))
         guard start < end else { return PathGeometry() }
         let tol = tolerance.isFinite && tolerance > 0 ? tolerance : 0.05
-        let contours = strokeContours(tolerance: tol)
+        let limit = CGPath.maximumStrokePoints
+        var over = false
+        let contours = strokeContours(tolerance: tol, maximumPoints: limit, overflow: &over)
         var pieces: [(contour: StrokeContour, offset: CGFloat)]
         if start > 0 || end < 1 {
             pieces = StrokeContour.trim(contours, from: start, to: end)
@@ -95,7 +97,18 @@ extension CGPath {
             for q in polygon.dropFirst() { box.geometry.line(to: SIMD2(q)) }
             box.geometry.close()
         }
-        for contour in stroked { stroker.stroke(contour) }
+        // As `CGContext` strokes: an outline over the rasteriser's point limit is not drawn,
+        // and is refused before it is made (seed 212's 1e150-wide stroke was 12.6 million points).
+        stroker.budget = limit
+        if over || stroker.mayExceedBudget(stroked) {
+            StrataDiagnostics.report("CAShapeLayer stroke: the outline needs more than \(limit) points; not drawn")
+            return PathGeometry()
+        }
+        for contour in stroked where !stroker.overflow { stroker.stroke(contour) }
+        if stroker.overflow {
+            StrataDiagnostics.report("CAShapeLayer stroke: the outline needs more than \(limit) points; not drawn")
+            return PathGeometry()
+        }
         return box.geometry
     }
 }

@@ -32,7 +32,28 @@ extension CGPath {
     func strokeOutline(width: CGFloat, cap: CGLineCap, join: CGLineJoin, miterLimit: CGFloat,
                        dash: DashPattern?, transform: CGAffineTransform,
                        polygon: @escaping ([CGPoint]) -> Void) {
-        guard width > 0, width.isFinite else { return }
+        let outline = strokeOutlineGeometry(width: width, cap: cap, join: join, miterLimit: miterLimit, dash: dash,
+                                            transform: transform)
+        var current: [CGPoint] = []
+        var i = 0
+        for verb in outline.verbs {
+            switch verb {
+            case .move, .line:
+                current.append(CGPoint(x: outline.points[i].x, y: outline.points[i].y)); i += 1
+            case .close:
+                polygon(current); current.removeAll()
+            case .quad, .cubic:
+                break   // never made: the outline is straight lines only
+            }
+        }
+    }
+
+    /// The stroke outline (see `stroked`) as Raster's geometry, built as the stroker emits it
+    /// (no array per polygon); empty when the width is not positive and finite or the outline
+    /// is over `maximumStrokePoints` (reported).
+    func strokeOutlineGeometry(width: CGFloat, cap: CGLineCap, join: CGLineJoin, miterLimit: CGFloat,
+                               dash: DashPattern?, transform: CGAffineTransform) -> PathGeometry {
+        guard width > 0, width.isFinite else { return PathGeometry() }
         // Half the output tolerance for flattening, half for round joins and caps, both
         // measured after `transform`: divide by its largest stretch.
         let tolerance = 0.05 / transform.largestStretch
@@ -40,17 +61,19 @@ extension CGPath {
         var over = false
         var contours = strokeContours(tolerance: tolerance, maximumPoints: limit, overflow: &over)
         if let dash, !over { contours = dash.apply(to: contours) }
-        // Polygons are handed on only once the whole outline fits: a stroke over the limit draws
-        // nothing (as a fill over the rasteriser's point limit), and stops as soon as it is over.
-        var polygons: [[CGPoint]] = []
+        // The outline is kept only once it all fits: a stroke over the limit draws nothing (as
+        // a fill over the rasteriser's point limit), and stops as soon as it is over.
+        let box = OutlineBox()
         var stroker = PathStroker(width: width, cap: cap, join: join, miterLimit: miterLimit,
-                                  tolerance: tolerance, transform: transform, sink: { polygons.append($0) })
+                                  tolerance: tolerance, transform: transform, sink: { box.add($0) })
         stroker.budget = limit
+        if !over, stroker.mayExceedBudget(contours) { over = true }
         for contour in contours where !over && !stroker.overflow { stroker.stroke(contour) }
         if over || stroker.overflow {
-            return StrataDiagnostics.report("stroke: the outline needs more than \(limit) points; not drawn")
+            StrataDiagnostics.report("stroke: the outline needs more than \(limit) points; not drawn")
+            return PathGeometry()
         }
-        for p in polygons { polygon(p) }
+        return box.geometry
     }
 
     /// The most points a stroke's flattened path or outline may have (the rasteriser draws no
@@ -64,5 +87,16 @@ extension CGAffineTransform {
     var largestStretch: CGFloat {
         let s = largestSingularValue(a, b, c, d)
         return s.isFinite && s > 0 ? s : 1
+    }
+}
+
+/// Lets the stroker's escaping sink append each polygon to a geometry.
+private final class OutlineBox {
+    var geometry = PathGeometry()
+
+    func add(_ polygon: [CGPoint]) {
+        geometry.move(to: SIMD2(Double(polygon[0].x), Double(polygon[0].y)))
+        for q in polygon.dropFirst() { geometry.line(to: SIMD2(Double(q.x), Double(q.y))) }
+        geometry.close()
     }
 }

@@ -66,6 +66,67 @@ struct PathStroker {
         }
     }
 
+    // MARK: Size
+
+    /// Whether stroking `contours` could emit more than `budget` points. A quick bound first
+    /// (every vertex turning half a turn, every end a round cap); only when that is over, a
+    /// tighter one from each vertex's real turn. Either way linear in the vertices, so a stroke
+    /// far over the budget (a 1e150-wide round join is 1,024 points at every vertex) is refused
+    /// before any point is made. The bound is never below what `stroke` emits.
+    func mayExceedBudget(_ contours: [StrokeContour]) -> Bool {
+        let half = arcPoints(.pi)
+        var quick = 0
+        for c in contours {
+            quick += c.points.count * (6 + 2 * half) + 4 + 2 * capPoints + dotPoints
+            if quick > budget { break }
+        }
+        return quick > budget && pointBound(contours) > budget
+    }
+
+    /// At most how many points `stroke` emits for `contours` (at most a few times as many as
+    /// it does: every inner corner and straight-on vertex is counted at its largest); stops
+    /// counting once past `budget`.
+    func pointBound(_ contours: [StrokeContour]) -> Int {
+        var total = 0
+        for c in contours {
+            total += points(of: c)
+            if total > budget { break }
+        }
+        return total
+    }
+
+    /// At most how many points `stroke(contour)` emits.
+    private func points(of contour: StrokeContour) -> Int {
+        let p = contour.points, n = p.count
+        guard contour.hasSegment, n > 0 else { return 0 }
+        if n == 1 { return dotPoints }
+        // Open: each side's two end points, and the two caps.
+        var total = contour.isClosed ? 0 : 4 + 2 * capPoints
+        let vertices = contour.isClosed ? 0..<n : 1..<(n - 1)
+        for k in vertices {
+            let a = unit(p[k] - p[(k + n - 1) % n]), b = unit(p[(k + 1) % n] - p[k])
+            // Inner side: at most three points; outer side: two plus the arc (round joins, and
+            // the round joins inside flattened curves) or miter point. With no turn either way
+            // (straight on, or straight back) both sides may take the larger.
+            let turn = acos(Swift.max(-1, Swift.min(1, a.x * b.x + a.y * b.y)))
+            let outer = join == .round || !contour.corners[k] ? arcPoints(turn) : 1
+            total += a.x * b.y - a.y * b.x == 0 ? 6 + 2 * outer : 5 + outer
+        }
+        return total
+    }
+
+    /// The points one end cap emits.
+    private var capPoints: Int { cap == .round ? 2 + arcPoints(.pi) : cap == .square ? 2 : 0 }
+
+    /// The points a zero-length subpath emits.
+    private var dotPoints: Int { cap == .round ? 1 + arcPoints(2 * .pi) : cap == .square ? 4 : 0 }
+
+    /// The points `arc` emits for a sweep of `angle` radians.
+    private func arcPoints(_ angle: CGFloat) -> Int {
+        let steps = (abs(angle) / arcStep).rounded(.up)
+        return steps.isNaN ? 0 : Swift.max(0, Int(Swift.min(steps, CGFloat(Self.maximumArcSegments))) - 1)
+    }
+
     // MARK: Sides
 
     /// The left offset of an open polyline, from its first point to its last, with joins.

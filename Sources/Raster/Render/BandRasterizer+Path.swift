@@ -6,64 +6,102 @@
 // to the painter with a coverage row (Blend2D's constant vs varying spans).
 
 extension BandRasterizer {
-    /// Rows `r0..<r1` of a path fill.
+    /// Rows `r0..<r1` of a path fill, one bucket of rows at a time: every edge of the bucket is
+    /// walked through its rows into that row's cells (a block of `bucketRows` rows of cells),
+    /// then the rows are swept into spans. A row's cells receive the same pieces in the same
+    /// order (edge order) whatever the band split, so pixels do not depend on bands.
     func renderPath(_ f: UnsafePointer<PreparedFill>, _ p: UnsafePointer<PathFill>, _ r0: Int, _ r1: Int) {
         let bx0 = f.pointee.bounds.x0, w = f.pointee.bounds.x1 - bx0
         guard w > 0 else { return }
-        for y in r0..<r1 {
-            let b = y / p.pointee.bucketRows - p.pointee.firstBand
+        let rows = p.pointee.bucketRows, cells = w + 2, words = (cells + 63) >> 6
+        var y = r0
+        while y < r1 {
+            let bucket = y / rows, end = Swift.min(r1, (bucket + 1) * rows)
+            let b = bucket - p.pointee.firstBand
+            defer { y = end }
             guard b >= 0, b < p.pointee.bandCount else { continue }
             let lo = Int(pathBandOffsets[p.pointee.bandOffsets + b]), hi = Int(pathBandOffsets[p.pointee.bandOffsets + b + 1])
             if lo == hi { continue }
-            var touched = (lo: Int.max, hi: -1)
-            let fy = Double(y)
+            for k in 0..<(end - y) { pathTouched[k] = (lo: Int.max, hi: -1) }
             for k in lo..<hi {
-                let e = pathEdges + Int(pathBandEdges[k])
-                if e.pointee.y1 <= fy || e.pointee.y0 >= fy + 1 { continue }
-                accumulateEdge(e, fy, Double(bx0), w, &touched)
+                accumulateEdgeRows(pathEdges + Int(pathBandEdges[k]), y, end, f.pointee.bounds, cells, words)
             }
-            if touched.hi < 0 { continue }
-            pathRow(f, p, y, bx0, w, touched)
+            for row in y..<end where pathTouched[row - y].hi >= 0 {
+                pathRow(f, p, row, bx0, w, pathTouched[row - y], accumulation + (row - y) * cells, pathBits + (row - y) * words)
+            }
         }
     }
 
-    /// Adds the part of edge `e` inside row [fy, fy + 1) to the accumulation cells of the
+    /// Adds edge `e` to the cells of each of its rows within `y0..<y1` (row `y` at
+    /// `accumulation + (y − y0) · cells`, its touched range at `pathTouched[y − y0]`). The rows
+    /// walked are those the edge was bucketed by; each is then tested against its exact extent.
+    /// The cells each piece wrote are marked in the row's bitmap (`pathBits`, `words` a row).
+    @inline(__always)
+    func accumulateEdgeRows(_ e: UnsafePointer<PathEdge>, _ y0: Int, _ y1: Int, _ bounds: IntRect, _ cells: Int, _ words: Int) {
+        let first = Swift.max(floorInt(e.pointee.y0), bounds.y0)
+        let last = Swift.max(first, Swift.min(ceilInt(e.pointee.y1), bounds.y1) - 1)
+        let a = Swift.max(first, y0), b = Swift.min(last + 1, y1)
+        if a >= b { return }
+        let bx0 = Double(bounds.x0), w = bounds.x1 - bounds.x0
+        for y in a..<b {
+            let fy = Double(y)
+            if e.pointee.y1 <= fy || e.pointee.y0 >= fy + 1 { continue }
+            let (lo, hi) = accumulateEdge(e, fy, bx0, w, accumulation + (y - y0) * cells)
+            if hi < 0 { continue }
+            let t = pathTouched + (y - y0)
+            t.pointee.lo = Swift.min(t.pointee.lo, lo); t.pointee.hi = Swift.max(t.pointee.hi, hi)
+            markCells(pathBits + (y - y0) * words, lo, hi)
+        }
+    }
+
+    /// Sets bits `lo...hi` of a row's touched-cell bitmap.
+    @inline(__always)
+    func markCells(_ bits: UnsafeMutablePointer<UInt64>, _ lo: Int, _ hi: Int) {
+        let k0 = lo &>> 6, k1 = hi &>> 6
+        let head = ~0 as UInt64 &<< UInt64(lo & 63), tail = ~0 as UInt64 &>> UInt64(63 - hi & 63)
+        if k0 == k1 { bits[k0] |= head & tail; return }
+        bits[k0] |= head
+        var k = k0 + 1
+        while k < k1 { bits[k] = ~0; k += 1 }
+        bits[k1] |= tail
+    }
+
+    /// Adds the part of edge `e` inside row [fy, fy + 1) to the accumulation cells `acc` of the
     /// window `bx0 ..< bx0 + w`. A piece left of the window adds its whole height to cell 0 (the
     /// running sum starts there); a piece right of it changes no pixel of the window.
+    /// Returns the first and last cell written (hi < 0: none).
     @inline(__always)
-    func accumulateEdge(_ e: UnsafePointer<PathEdge>, _ fy: Double, _ bx0: Double, _ w: Int, _ touched: inout (lo: Int, hi: Int)) {
+    func accumulateEdge(_ e: UnsafePointer<PathEdge>, _ fy: Double, _ bx0: Double, _ w: Int,
+                        _ acc: UnsafeMutablePointer<Double>) -> (lo: Int, hi: Int) {
         let ya = Swift.max(e.pointee.y0, fy), yb = Swift.min(e.pointee.y1, fy + 1)
-        if !(yb > ya) { return }
+        if !(yb > ya) { return (0, -1) }
         let dir = e.pointee.direction
         // Window coordinates: pixel i covers [i, i + 1).
         var xa = e.pointee.x0 + (ya - e.pointee.y0) * e.pointee.dxdy - bx0
         var xb = e.pointee.x0 + (yb - e.pointee.y0) * e.pointee.dxdy - bx0
         let h = (yb - ya) * dir
         if xa > xb { swap(&xa, &xb) }
-        let acc = accumulation
-        @inline(__always) func touch(_ i: Int) {
-            touched.lo = Swift.min(touched.lo, i); touched.hi = Swift.max(touched.hi, i)
-        }
         if xb <= 0 {
-            acc[0] += h; touch(0)
-            return
+            acc[0] += h
+            return (0, 0)
         }
         let fw = Double(w)
-        if xa >= fw { return }
+        if xa >= fw { return (0, -1) }
         let ia = floorInt(xa)
         if ia == floorInt(xb) || xb - xa < 1e-12 {
             // Within one column: the piece's mean x splits its height between this cell and the next.
             let i = Swift.max(ia, 0)
             let fx = Swift.min(Swift.max((xa + xb) * 0.5 - Double(i), 0), 1)
             acc[i] += h * (1 - fx); acc[i + 1] += h * fx
-            touch(i); touch(i + 1)
-            return
+            return (i, i + 1)
         }
         // Across columns: the height is shared in proportion to the x travelled in each.
         let dhdx = h / (xb - xa)
         var x = xa
+        var lo = floorInt(Swift.max(xa, 0))
         if x < 0 {
-            acc[0] += -x * dhdx; touch(0)
+            acc[0] += -x * dhdx
+            lo = 0
             x = 0
         }
         var i = floorInt(x)
@@ -76,7 +114,7 @@ extension BandRasterizer {
             x = nx
             i += 1
         }
-        touch(floorInt(Swift.max(xa, 0))); touch(Swift.min(i, w))
+        return (lo, Swift.max(lo, Swift.min(i, w)))
     }
 
     /// Coverage 0...1 of an accumulated sum under the fill rule.
@@ -99,8 +137,7 @@ extension BandRasterizer {
     /// without computing a coverage per pixel.
     @inline(__always)
     func pathRow(_ f: UnsafePointer<PreparedFill>, _ p: UnsafePointer<PathFill>, _ y: Int, _ bx0: Int, _ w: Int,
-                 _ touched: (lo: Int, hi: Int)) {
-        let acc = accumulation
+                 _ touched: (lo: Int, hi: Int), _ acc: UnsafeMutablePointer<Double>, _ bits: UnsafeMutablePointer<UInt64>) {
         let evenOdd = p.pointee.evenOdd, aliased = f.pointee.aliased
         let opacity = f.pointee.opacity, full = f.pointee.opacity8
         let row = pixels + y &* stride
@@ -121,6 +158,9 @@ extension BandRasterizer {
             let a = Swift.max(a0, hx0), b = Swift.min(b0, hx1)
             if a >= b { return }
             if perPixelClip { clipCoverage(f, y, bx0, a, b, coverage + (a - first)) }
+            if f.pointee.blend == .normal, case .solid(let color, _) = f.pointee.paint {
+                return over_solid_coverage8(row + bx0 + a, b - a, color, coverage + (a - first))
+            }
             paintSpan(f, row, y, bx0 + a, bx0 + b, coverage: UnsafePointer(coverage + (a - first)))
         }
         @inline(__always) func constant(_ a0: Int, _ b0: Int) {
@@ -134,35 +174,30 @@ extension BandRasterizer {
         }
         var s = 0.0
         var x = first, runStart = first
-        let last = Swift.min(touched.hi, w - 1)
-        while x <= last {
-            let v = acc[x]
-            if v != 0 || x == first {
-                s += v
-                acc[x] = 0
-                coverage[x - first] = scale(s)
-                x += 1
-                continue
+        let last = Swift.min(touched.hi, w - 1), limit = last + 1
+        while x < limit {
+            // Marked cells from x (x is marked): each adds to the running sum.
+            let j = nextCell(bits, from: x, limit, marked: false)
+            for i in x..<j {
+                s += acc[i]
+                acc[i] = 0
+                coverage[i - first] = scale(s)
             }
-            // Untouched cells from x: constant coverage until the next touched cell.
-            var j = x + 1
-            // Four cells per step first: long runs of untouched cells are most of a row.
-            while j &+ 4 <= last &+ 1,
-                  !any(UnsafeRawPointer(acc + j).loadUnaligned(as: SIMD4<Double>.self) .!= SIMD4<Double>(repeating: 0)) {
-                j &+= 4
-            }
-            while j <= last && acc[j] == 0 { j += 1 }
+            if j >= limit { x = j; break }
+            // Unmarked cells from j: constant coverage until the next marked cell.
+            let k = nextCell(bits, from: j, limit, marked: true)
             let c = scale(s)
-            if j - x >= 8 && (c == full || c == 0) {
-                varying(runStart, x)
-                if c == full { constant(x, j) }
-                runStart = j
+            if k - j >= 8 && (c == full || c == 0) {
+                varying(runStart, j)
+                if c == full { constant(j, k) }
+                runStart = k
             } else {
-                for i in x..<j { coverage[i - first] = c }
+                for i in j..<k { coverage[i - first] = c }
             }
-            x = j
+            x = k
         }
         varying(runStart, x)
+        for k in (first &>> 6)...(touched.hi &>> 6) { bits[k] = 0 }
         if touched.hi >= w { acc[w] = 0 }
         // Past the last touched cell the coverage is constant to the window's end.
         if last + 1 < w {
@@ -177,6 +212,20 @@ extension BandRasterizer {
                 }
             }
         }
+    }
+
+    /// The first cell from `from` (inclusive) whose bit is set (`marked`) or clear, or `limit`.
+    @inline(__always)
+    func nextCell(_ bits: UnsafeMutablePointer<UInt64>, from: Int, _ limit: Int, marked: Bool) -> Int {
+        var k = from &>> 6
+        let flip: UInt64 = marked ? 0 : ~0
+        var word = (bits[k] ^ flip) & (~0 as UInt64 &<< UInt64(from & 63))
+        while word == 0 {
+            k += 1
+            if k &<< 6 >= limit { return limit }
+            word = bits[k] ^ flip
+        }
+        return Swift.min(k &<< 6 + word.trailingZeroBitCount, limit)
     }
 
     /// Multiplies the scales of window pixels [a, b) by the fill's clip shapes and mask.
@@ -197,4 +246,23 @@ extension BandRasterizer {
             scales[i - a] = UInt32(c + 0.5)
         }
     }
+}
+
+/// `over_solid_coverage` eight pixels at a time, with the same values (a zero scale leaves a
+/// pixel as it was: `over(0, d) = d + mul255(d, 255) = d`); groups of eight zero scales are
+/// skipped. Anti-aliased path rims are short runs of varying scales, most of a path's pixels.
+@inline(__always)
+func over_solid_coverage8(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ color: UInt32,
+                          _ coverage: UnsafeMutablePointer<UInt32>, lanes: Bool = vectorKernels) {
+    guard lanes else { return over_solid_coverage(dst, count, color, coverage) }
+    let c8 = SIMD8<UInt32>(repeating: color)
+    var i = 0
+    while i &+ 8 <= count {
+        let s = UnsafeRawPointer(coverage + i).loadUnaligned(as: SIMD8<UInt32>.self)
+        if s != SIMD8<UInt32>(repeating: 0) {
+            store8(overx8(mul255x8(c8, spread: spread(s)), load8(dst + i)), dst + i)
+        }
+        i &+= 8
+    }
+    if i < count { over_solid_coverage(dst + i, count &- i, color, coverage + i) }
 }

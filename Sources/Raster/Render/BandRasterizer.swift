@@ -29,8 +29,14 @@ struct BandRasterizer: @unchecked Sendable {
     /// One premultiplied source colour per pixel of the span being drawn (paints that are
     /// fetched before blending: gradients, blend modes). Surface width + 8.
     var scratch: UnsafeMutablePointer<UInt32>
-    /// Signed-area accumulation of one path row, surface width + 2 cells, all zero between rows.
+    /// Signed-area accumulation of up to `bandHeight` path rows, surface width + 2 cells each,
+    /// all zero between fills.
     var accumulation: UnsafeMutablePointer<Double>
+    /// Per accumulated path row, the first and last cell an edge touched.
+    var pathTouched: UnsafeMutablePointer<(lo: Int, hi: Int)>
+    /// Per accumulated path row, a bitmap of the cells edges wrote ((width + 2 + 63) / 64
+    /// words a row), all zero between fills.
+    var pathBits: UnsafeMutablePointer<UInt64>
     /// Nanoseconds per `RasterProfile.Kernel`, when profiling.
     var profileSlots: UnsafeMutablePointer<UInt64>? = nil
 

@@ -43,27 +43,13 @@ struct PathFlattener {
     /// The current subpath: device points (affine) or homogeneous points (projective).
     private var subpath: [SIMD3<Double>] = []
     var overflow = false
-    /// The guard square (`guardBand`) in local coordinates (affine maps), corner by corner.
-    private var localGuard: [SIMD2<Double>]?
+    /// The guard square (`guardBand`) in local coordinates (affine maps), corner by corner;
+    /// made when a subpath first reaches past the square (nil inside: not made yet).
+    private var localGuardCache: [SIMD2<Double>]?? = nil
 
     init?(_ path: PathGeometry, _ map: Projective) {
         self.map = map
         affine = map.isAffine
-        if affine, let inverse = map.inverted() {
-            let g = Self.guardBand
-            localGuard = [SIMD2(-g, -g), SIMD2(g, -g), SIMD2(g, g), SIMD2(-g, g)].map { d in
-                let h = inverse.applyHomogeneous(x: d.x, y: d.y)
-                return SIMD2(h.x / h.z, h.y / h.z)
-            }
-            if localGuard!.contains(where: { !$0.x.isFinite || !$0.y.isFinite }) { localGuard = nil }
-            // A map whose translation dwarfs the guard square (a layer of 1e160 points centred
-            // on the screen: local 5e159 is device 0) cannot express the square in local
-            // coordinates (5e159 ± 1e8 is 5e159): the cut is then made in device space.
-            if let local = localGuard {
-                let back = local.map { p in map.applyHomogeneous(x: p.x, y: p.y) }.map { SIMD2($0.x / $0.z, $0.y / $0.z) }
-                if !back.allSatisfy({ abs(abs($0.x) - g) <= g / 4 && abs(abs($0.y) - g) <= g / 4 }) { localGuard = nil }
-            }
-        }
         var wScale = 0.0
         if !affine {
             for p in path.points { wScale = Swift.max(wScale, abs(map.applyHomogeneous(x: p.x, y: p.y).z)) }
@@ -72,42 +58,91 @@ struct PathFlattener {
         eps = wScale * 1e-7
     }
 
+    /// The guard square in local coordinates, or nil when the map cannot express it there.
+    private mutating func localGuard() -> [SIMD2<Double>]? {
+        if let made = localGuardCache { return made }
+        let made = Self.localGuard(map)
+        localGuardCache = .some(made)
+        return made
+    }
+
+    private static func localGuard(_ map: Projective) -> [SIMD2<Double>]? {
+        guard map.isAffine, let inverse = map.inverted() else { return nil }
+        let g = Self.guardBand
+        let local = [SIMD2(-g, -g), SIMD2(g, -g), SIMD2(g, g), SIMD2(-g, g)].map { d in
+            let h = inverse.applyHomogeneous(x: d.x, y: d.y)
+            return SIMD2(h.x / h.z, h.y / h.z)
+        }
+        if local.contains(where: { !$0.x.isFinite || !$0.y.isFinite }) { return nil }
+        // A map whose translation dwarfs the guard square (a layer of 1e160 points centred
+        // on the screen: local 5e159 is device 0) cannot express the square in local
+        // coordinates (5e159 ± 1e8 is 5e159): the cut is then made in device space.
+        let back = local.map { p in map.applyHomogeneous(x: p.x, y: p.y) }.map { SIMD2($0.x / $0.z, $0.y / $0.z) }
+        if !back.allSatisfy({ abs(abs($0.x) - g) <= g / 4 && abs(abs($0.y) - g) <= g / 4 }) { return nil }
+        return local
+    }
+
+    /// The arrays a flattener fills, kept from path to path (`PreparedScene.flattenBuffers`) so
+    /// that flattening allocates nothing once they have grown.
+    struct Buffers: Sendable {
+        var points: [SIMD2<Double>] = []
+        var starts: [Int] = []
+        fileprivate var subpath: [SIMD3<Double>] = []
+    }
+
     /// Device points of every closed subpath of `path`; nil when it has a non-finite point or
     /// flattens to more than `maximumPoints`.
     static func polygons(_ path: PathGeometry, _ map: Projective) -> (points: [SIMD2<Double>], starts: [Int])? {
-        guard path.isFinite, var f = PathFlattener(path, map) else { return nil }
+        var buffers = Buffers()
+        guard polygons(path, map, into: &buffers) else { return nil }
+        return (buffers.points, buffers.starts)
+    }
+
+    /// `polygons(_:_:)` into `buffers.points` and `buffers.starts` (their old contents
+    /// replaced); false when the path is not drawn.
+    static func polygons(_ path: PathGeometry, _ map: Projective, into buffers: inout Buffers) -> Bool {
+        guard path.isFinite, var f = PathFlattener(path, map) else { return false }
+        swap(&f.points, &buffers.points); swap(&f.starts, &buffers.starts); swap(&f.subpath, &buffers.subpath)
+        defer { swap(&f.points, &buffers.points); swap(&f.starts, &buffers.starts); swap(&f.subpath, &buffers.subpath) }
+        f.points.removeAll(keepingCapacity: true); f.starts.removeAll(keepingCapacity: true)
+        f.subpath.removeAll(keepingCapacity: true)
+        return f.walk(path)
+    }
+
+    /// Flattens every subpath of `path` into `points` and `starts`; false on overflow.
+    private mutating func walk(_ path: PathGeometry) -> Bool {
         var i = 0
         var current = SIMD2<Double>(0, 0), start = current
         var open = false
         for verb in path.verbs {
             switch verb {
             case .move:
-                f.flush()
+                flush()
                 current = path.points[i]; start = current; i += 1
-                f.add(current); open = true
+                add(current); open = true
             case .line:
                 let p = path.points[i]; i += 1
-                if !open { f.add(p); start = p; open = true } else { f.add(p) }
+                if !open { add(p); start = p; open = true } else { add(p) }
                 current = p
             case .quad:
                 let c = path.points[i], p = path.points[i + 1]; i += 2
-                if !open { f.add(current); start = current; open = true }
-                f.addQuad(current, c, p)
+                if !open { add(current); start = current; open = true }
+                addQuad(current, c, p)
                 current = p
             case .cubic:
                 let c1 = path.points[i], c2 = path.points[i + 1], p = path.points[i + 2]; i += 3
-                if !open { f.add(current); start = current; open = true }
-                f.addCubic(current, c1, c2, p)
+                if !open { add(current); start = current; open = true }
+                addCubic(current, c1, c2, p)
                 current = p
             case .close:
-                f.flush()
+                flush()
                 current = start; open = false
             }
-            if f.overflow { return nil }
+            if overflow { return false }
         }
-        f.flush()
-        if f.overflow { return nil }
-        return (f.points, f.starts)
+        flush()
+        if overflow { return false }
+        return true
     }
 
     /// Appends one local point (mapped now).
@@ -133,19 +168,12 @@ struct PathFlattener {
         return boundedInt(n, in: 1...Self.maximumPiecesPerCurve, nan: Self.maximumPiecesPerCurve)
     }
 
-    /// The device control points, or nil when one lies behind the eye (the curve is then cut
-    /// into the most pieces: its device image is not a polynomial curve there).
-    private func deviceControls(_ ps: [SIMD2<Double>]) -> [SIMD2<Double>]? {
-        var out: [SIMD2<Double>] = []
-        out.reserveCapacity(ps.count)
-        for p in ps { guard let d = device(p) else { return nil }; out.append(d) }
-        return out
-    }
-
     mutating func addQuad(_ p0: SIMD2<Double>, _ c: SIMD2<Double>, _ p1: SIMD2<Double>) {
         var n = Self.maximumPiecesPerCurve
-        if let d = deviceControls([p0, c, p1]) {
-            let dd = d[0] - 2 * d[1] + d[2]
+        // With a control point behind the eye the curve is cut into the most pieces: its
+        // device image is not a polynomial curve there.
+        if let d0 = device(p0), let d1 = device(c), let d2 = device(p1) {
+            let dd = d0 - 2 * d1 + d2
             // A projective image is a rational curve: twice the polynomial bound covers its
             // bend for the mild perspective of layer planes in front of the eye.
             n = pieces((dd * dd).sum().squareRoot() * (affine ? 1 : 2), degree: 2)
@@ -159,8 +187,8 @@ struct PathFlattener {
 
     mutating func addCubic(_ p0: SIMD2<Double>, _ c1: SIMD2<Double>, _ c2: SIMD2<Double>, _ p1: SIMD2<Double>) {
         var n = Self.maximumPiecesPerCurve
-        if let d = deviceControls([p0, c1, c2, p1]) {
-            let a = d[0] - 2 * d[1] + d[2], b = d[1] - 2 * d[2] + d[3]
+        if let d0 = device(p0), let d1 = device(c1), let d2 = device(c2), let d3 = device(p1) {
+            let a = d0 - 2 * d1 + d2, b = d1 - 2 * d2 + d3
             let m = Swift.max((a * a).sum(), (b * b).sum()).squareRoot()
             n = pieces(m * (affine ? 1 : 2), degree: 3)
         }
@@ -184,7 +212,7 @@ struct PathFlattener {
             }
             let g = Self.guardBand
             if points[start...].contains(where: { !(abs($0.x) <= g && abs($0.y) <= g) }) {
-                if let local = localGuard {
+                if let local = localGuard() {
                     // Cut in local space, then mapped: the crossings are exact to a tiny fraction
                     // of a pixel however far the points are (mapped first, 1e20 + 10 is 1e20).
                     points.removeSubrange(start...)
@@ -360,14 +388,10 @@ extension PreparedScene {
     /// The most band-bucket entries one path may need (an edge is listed in every band it
     /// crosses); a path needing more is not drawn (memory stays bounded).
     static let maximumPathBandEntries = 16_000_000
-    /// Edge-row entries up to which a path is bucketed row by row: then each row visits only
-    /// the edges crossing it (with 16-row buckets, the `paths` benchmark spent a fifth of its
-    /// time skipping edges of other rows). Beyond it, buckets of `bandHeight` rows keep
-    /// memory low.
-    static let rowBucketEntries = 1 << 20
 
     mutating func preparePath(_ path: PathGeometry, _ rule: FillRule, _ command: FillCommand, _ setup: FillSetup) {
-        guard !path.isEmpty, let (points, starts) = PathFlattener.polygons(path, command.localToDevice) else { return }
+        guard !path.isEmpty, PathFlattener.polygons(path, command.localToDevice, into: &flattenBuffers) else { return }
+        let points = flattenBuffers.points, starts = flattenBuffers.starts
         var lo = SIMD2<Double>(repeating: .infinity), hi = SIMD2<Double>(repeating: -.infinity)
         for p in points {
             guard p.x.isFinite, p.y.isFinite else { return }
@@ -417,17 +441,18 @@ extension PreparedScene {
                 pathEdges.append(PathEdge(x0: a.x, y0: a.y, x1: b.x, y1: b.y, dxdy: (b.x - a.x) / (b.y - a.y), direction: dir))
             }
         }
-        // Rows each edge spans inside the bounds: the entries of row-by-row buckets.
-        var rowEntries = 0
-        for e in pathEdges[edgeStart...] {
-            rowEntries += Swift.max(0, Swift.min(ceilInt(e.y1), bounds.y1) - Swift.max(floorInt(e.y0), bounds.y0))
-            if rowEntries > Self.rowBucketEntries { break }
-        }
-        let bucketRows = rowEntries <= Self.rowBucketEntries ? 1 : bandHeight
+        // Buckets of `bandHeight` rows: the band walk visits each edge once per bucket and walks
+        // its rows there (`renderPath`).
+        let bucketRows = bandHeight
         let firstBand = bounds.y0 / bucketRows, lastBand = (bounds.y1 - 1) / bucketRows
         let bandCount = lastBand - firstBand + 1
-        // Count, then lay the buckets out in one array (CSR).
-        var counts = [Int](repeating: 0, count: bandCount + 1)
+        // Count, then lay the buckets out in one array (CSR); the counts' array is kept from
+        // path to path.
+        var counts = pathBandCounts
+        pathBandCounts = []
+        defer { pathBandCounts = counts }
+        counts.removeAll(keepingCapacity: true)
+        counts.append(contentsOf: repeatElement(0, count: bandCount + 1))
         var total = 0
         func bands(_ e: PathEdge) -> ClosedRange<Int> {
             // floorInt/ceilInt round values within 2⁻²² of an integer to it: an edge that short
@@ -435,8 +460,8 @@ extension PreparedScene {
             let r0 = Swift.max(floorInt(e.y0), bounds.y0), r1 = Swift.max(r0, Swift.min(ceilInt(e.y1), bounds.y1) - 1)
             return (Swift.max(r0 / bucketRows, firstBand) - firstBand)...(Swift.max(r1 / bucketRows, firstBand) - firstBand)
         }
-        for e in pathEdges[edgeStart...] {
-            let r = bands(e)
+        for i in edgeStart..<pathEdges.count {
+            let r = bands(pathEdges[i])
             for b in r { counts[b + 1] += 1 }
             total += r.count
             if total > Self.maximumPathBandEntries || pathBandEdges.count + total >= Int(Int32.max) { return nil }
@@ -445,11 +470,11 @@ extension PreparedScene {
         let offsetStart = pathBandOffsets.count, entryStart = pathBandEdges.count
         for c in counts { pathBandOffsets.append(Int32(entryStart + c)) }
         pathBandEdges.append(contentsOf: repeatElement(0, count: total))
-        var next = counts
+        // counts[b] is now where band b's next entry goes.
         for i in edgeStart..<pathEdges.count {
             for b in bands(pathEdges[i]) {
-                pathBandEdges[entryStart + next[b]] = Int32(i)
-                next[b] += 1
+                pathBandEdges[entryStart + counts[b]] = Int32(i)
+                counts[b] += 1
             }
         }
         return PathFill(edges: edgeStart..<pathEdges.count, bandOffsets: offsetStart, bucketRows: bucketRows, firstBand: firstBand,

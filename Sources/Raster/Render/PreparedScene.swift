@@ -249,6 +249,10 @@ struct PreparedScene: Sendable {
     /// Per path, per band of `bandHeight` rows: offsets into `pathBandEdges` (CSR layout).
     var pathBandOffsets: [Int32] = []
     var pathBandEdges: [Int32] = []
+    /// Scratch kept from path to path while preparing (flattened polygons, bucket counts), so
+    /// that preparing a path allocates nothing once they have grown.
+    var flattenBuffers = PathFlattener.Buffers()
+    var pathBandCounts: [Int] = []
     var gradients: [PreparedGradient] = []
     /// Keeps the clips' masks alive while the bands read them.
     var masks: [CoverageMask] = []
