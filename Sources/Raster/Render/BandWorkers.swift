@@ -13,6 +13,11 @@ import Glibc
 /// frame finds it awake. One job runs at a time; a
 /// caller that finds the helper busy (an offscreen pass rendered while a frame rasterises on
 /// another thread), or wants more than two workers, uses `DispatchQueue.concurrentPerform`.
+///
+/// The helper claims each job before it runs it, and a caller that has finished its own share
+/// (the bands are handed out one at a time, so that is often all of them) takes back a job
+/// the helper has not claimed yet and returns at once: a helper that is parked, or that lost
+/// its core to another process, no longer holds up the frame until it is scheduled again.
 final class BandWorkers: @unchecked Sendable {
     static let shared = BandWorkers()
 
@@ -23,6 +28,9 @@ final class BandWorkers: @unchecked Sendable {
     private let generation = Atomic<Int>(0)
     private let finished = Atomic<Int>(0)
     private let parked = Atomic<Bool>(false)
+    /// The generation whose job may still be claimed; the helper makes it −g when it claims
+    /// job g, the caller 0 when it takes job g back.
+    private let claim = Atomic<Int>(0)
     private let wake = DispatchSemaphore(value: 0)
     /// Written by the caller before `generation` moves on; read by the helper after it sees that.
     private var job: (@Sendable (Int) -> Void)?
@@ -42,12 +50,18 @@ final class BandWorkers: @unchecked Sendable {
             DispatchQueue(label: "org.strata.raster.band-helper", qos: .userInteractive).async { [self] in helperLoop(seen) }
         }
         job = body
-        let g = generation.wrappingAdd(1, ordering: .sequentiallyConsistent).newValue
+        // Generations stay positive (−g marks a claim): one job per frame would take 10¹¹
+        // years to wrap.
+        let g = generation.load(ordering: .relaxed) &+ 1
+        claim.store(g, ordering: .sequentiallyConsistent)
+        generation.store(g, ordering: .sequentiallyConsistent)
         if parked.load(ordering: .sequentiallyConsistent) { wake.signal() }
         body(0)
-        // The helper stores the generation it finished. Yielding while waiting: with two
-        // cores, the thread preparing the next frame may be waiting for this one.
-        while finished.load(ordering: .acquiring) != g { sched_yield() }
+        if !claim.compareExchange(expected: g, desired: 0, ordering: .acquiringAndReleasing).exchanged {
+            // Claimed: the helper stores the generation it finished. Yielding while waiting:
+            // with two cores, the thread preparing the next frame may be waiting for this one.
+            while finished.load(ordering: .acquiring) != g { sched_yield() }
+        }
         job = nil
     }
 
@@ -70,8 +84,11 @@ final class BandWorkers: @unchecked Sendable {
                 current = generation.load(ordering: .acquiring)
             }
             seen = current
-            job?(1)
-            finished.store(current, ordering: .releasing)
+            // A job the caller took back (or a later one's generation) is not ours to run.
+            if claim.compareExchange(expected: current, desired: -current, ordering: .acquiringAndReleasing).exchanged {
+                job?(1)
+                finished.store(current, ordering: .releasing)
+            }
         }
     }
 }
