@@ -9,7 +9,7 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming, CAAnimationTarget {
     /// layer). Every access holds the transaction lock (`CATransaction.lock()`), so a layer may be
     /// read and changed from any thread and a commit snapshots a consistent tree, as Apple
     /// documents Core Animation's thread safety.
-    package var state: LayerState {
+    package final var state: LayerState {
         _read { CATransaction.modelLock.lock(); defer { CATransaction.modelLock.unlock() }; yield _state }
         _modify { CATransaction.modelLock.lock(); defer { CATransaction.modelLock.unlock() }; yield &_state }
     }
@@ -61,6 +61,8 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming, CAAnimationTarget {
     /// Whether the layer's last commit was in a tree attached to a renderer: only then does a
     /// property change run an action (Apple: a standalone layer gets no implicit animations).
     package var committedInAttachedTree = false
+    /// The last commit that walked this layer to its root (`LayerCommitter`).
+    package var commitMark: UInt64 = 0
     /// Values on screen just before a property change, for the action that change runs.
     package var pendingOldValues: [String: Any] = [:]
 
