@@ -211,6 +211,7 @@ public final class CARenderer: @unchecked Sendable {
         let presented = PresentationEvaluator.evaluate(tree, at: t, kept: keeps ? stillNodes : nil)
         let evaluated = DispatchTime.now().uptimeNanoseconds
         let builder = DrawListBuilder(target: IntRect(surface), threads: threads)
+        builder.frameTime = t
         if keeps {
             retainedDrawing.begin(treeCount: stillNodes.treeCount)
             builder.retained = retainedDrawing
@@ -405,6 +406,8 @@ public final class CARenderer: @unchecked Sendable {
             }
             // An emitter's particles move with time although nothing is animated.
             if let cells = n.state.emitter?.cells, !cells.isEmpty { return true }
+            // A tiled layer's new tiles fade in (on media time, as the render server's fade).
+            if let tiles = n.state.tiled?.tiles, tiles.contains(where: { $0.fades(after: t) }) { return true }
             // Delayed replicator instances live in the past: the last one is the last to finish.
             var childTime = local
             if let r = n.state.replicator, r.instanceDelay > 0 {
