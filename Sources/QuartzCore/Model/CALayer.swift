@@ -423,7 +423,10 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming, CAAnimationTarget {
     /// hidden layers are skipped with their subtrees; a layer with `masksToBounds` skips its
     /// sublayers outside its bounds; a back-facing layer with `isDoubleSided = false` is still hit;
     /// a `CATransformLayer` is never returned itself, only its sublayers.
-    open func hitTest(_ p: CGPoint) -> CALayer? { orderedHitTest(p) }
+    ///
+    /// The walk holds the transaction lock, so a tree other threads change is seen as one
+    /// consistent tree (an unlocked walk indexed a sublayer another thread had just removed).
+    open func hitTest(_ p: CGPoint) -> CALayer? { CATransaction.locked { orderedHitTest(p) } }
 
     // MARK: Properties
     //
