@@ -49,6 +49,7 @@ enum HeadlessRender {
             let renderer = CARenderer(width: size.width, height: size.height)
             renderer.threads = threads
             renderer.layer = root
+            displayPasses(before: time, in: root, clock: clock)
             clock.set(time)
             // Custom animatable properties redraw from their presentation values (app thread).
             CALayer.displayAnimatedProperties(in: root)
@@ -88,6 +89,7 @@ enum HeadlessRender {
             renderer.beginFrame(atTime: 0)
             renderer.render()
             renderer.endFrame()
+            displayPasses(before: time, in: host, clock: clock)
             clock.set(time)
             CALayer.displayAnimatedProperties(in: host)
             CATransaction.flush()
@@ -95,6 +97,17 @@ enum HeadlessRender {
             renderer.render()
             renderer.endFrame()
             return renderer.makeImage()
+        }
+    }
+
+    /// Display passes at 60 fps over the half second before `time`, as a window runs them: a
+    /// `CATiledLayer`'s tiles drawn then have faded in (`fadeDuration()`) by `time`, where a
+    /// single pass at `time` would draw each new tile at the start of its fade and show none.
+    static func displayPasses(before time: Double, in root: CALayer, clock: CAMediaClock) {
+        for t in stride(from: max(0, time - 0.5), to: time, by: 1.0 / 60) {
+            clock.set(t)
+            CALayer.displayAnimatedProperties(in: root)
+            CATransaction.flush()
         }
     }
 

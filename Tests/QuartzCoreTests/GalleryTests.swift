@@ -58,6 +58,15 @@ struct GalleryTests {
                                       GalleryCatalog.all.first { $0.name == "tiled map" }!],
                               size: CGSize(width: 400, height: 240), makeLabel: Self.plainLabel)
         attachToRenderer(gallery.root)
+        // A display pass every frame (60 fps) for the half second before `time`, as a window
+        // runs them: the map's tiles drawn then have faded in (CATiledLayer.fadeDuration()) or
+        // are fading, as on screen; a single pass at `time` would draw every new tile then, at
+        // the start of its fade, and show none.
+        for t in stride(from: max(0, time - 0.5), to: time, by: 1.0 / 60) {
+            clock.set(t)
+            CALayer.displayAnimatedProperties(in: gallery.root)
+            CATransaction.flush()
+        }
         clock.set(time)
         return Golden.render(gallery.root, width: 400, height: 240, time: time)
     }

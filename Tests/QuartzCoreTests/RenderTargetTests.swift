@@ -110,3 +110,37 @@ private func scene(animated: Bool) -> CALayer {
         #expect(allPixels(second.surface) == secondPixels)
     }
 }
+
+/// This process's resident memory in bytes (`VmRSS` of /proc/self/status), or nil.
+private func residentBytes() -> Int? {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+          let kB = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") else { return nil }
+    return kB * 1024
+}
+
+/// The largest frame, 16384 × 16384 (1 GiB of pixels), and `makeImage()`: the image takes the
+/// framebuffer's memory, so the resident set grows by far less than a frame across
+/// `makeImage()` (a copy would add 1 GiB; issue #25 saw over 2 GB at this size). Other tests
+/// running beside this one may add some memory: the bound is a quarter of a frame. Run alone,
+/// the test process peaks at 1.04 GiB (1,092,236 kB maximum resident set): the frame and 43 MB.
+@Test func makeImageOfTheLargestFrameAddsNoCopy() throws {
+    try CAMediaClock.withManualClock(startingAt: 0) { _ in
+        let side = 16384
+        CATransaction.begin(); CATransaction.setDisableActions(true)
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: side, height: side)
+        root.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        CATransaction.commit()
+        let renderer = CARenderer(width: side, height: side)
+        #expect(renderer.surface.width == side && renderer.surface.height == side)
+        renderer.layer = root
+        renderer.beginFrame(atTime: 0); renderer.render(); renderer.endFrame()
+        let before = try #require(residentBytes())
+        let image = renderer.makeImage()
+        let after = try #require(residentBytes())
+        #expect(after - before < side * side, "makeImage() added \(after - before) bytes")
+        #expect(image.surface.pixels == renderer.surface.pixels, "no copy")
+        #expect(image.surface[0, 0] == 0xFFFF_0000 && image.surface[side - 1, side - 1] == 0xFFFF_0000)
+    }
+}

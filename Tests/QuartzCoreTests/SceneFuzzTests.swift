@@ -70,7 +70,9 @@ func threadedScenesRenderValidly(_ batch: Int) async {
 /// Seeds the long fuzz runs found problems with, kept as regression tests.
 /// 4650: 3D pieces with huge coordinates split one another without end in the plane sorter
 /// (2.6 GB and no frame after two minutes); splits are now budgeted.
-@Test(arguments: [4650 as UInt64])
+/// 1000521: a rounded layer's shadow under a 3D map, with a radius so large and negative that
+/// its mask's size overflowed Int (a trap in `emitPlaneShadow`); sized in doubles now.
+@Test(arguments: [4650, 1_000_521] as [UInt64])
 func seedsTheLongRunsFoundStayFixed(_ seed: UInt64) async {
     switch await check(FuzzChecker(size: 96, budget: 60), seed) {
     case .passed: break

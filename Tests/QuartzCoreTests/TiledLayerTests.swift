@@ -4,7 +4,7 @@ import Testing
 
 /// A tiled layer that records each `draw(in:)` (the clip's bounding box and the context's
 /// scale) and fills the tile with a colour from its column and row.
-final class RecordingTiledLayer: CATiledLayer {
+class RecordingTiledLayer: CATiledLayer {
     var clips: [CGRect] = []
     var scales: [CGFloat] = []
 
@@ -75,7 +75,8 @@ struct TiledLayerTests {
         CATransaction.begin(); CATransaction.setDisableActions(true)
         tiled.frame.origin = CGPoint(x: -300, y: -300)
         CATransaction.commit()
-        let scrolled = Golden.render(root, width: 300, height: 300)
+        // Rendered once the new tiles have faded in (`fadeDuration()` after they were drawn).
+        let scrolled = Golden.render(root, width: 300, height: 300, time: CATiledLayer.fadeDuration())
         #expect(tiled.tileCache.tilesDrawn == 9)
         #expect(Set(tiled.clips).count == 9)
         #expect(Golden.pixel(scrolled, 0, 0) == RecordingTiledLayer.color(column: 1, row: 1))
@@ -268,7 +269,9 @@ extension TiledLayerTests {
         var missing = 16
         let deadline = DispatchTime.now() + 40
         while missing > 0, DispatchTime.now() < deadline {
-            renderer.beginFrame(atTime: 0)
+            // Tiles drawn in the background fade in from when they were drawn: a frame a
+            // second ahead shows every tile drawn so far whole.
+            renderer.beginFrame(atTime: CACurrentMediaTime() + 1)
             renderer.render()
             renderer.endFrame()
             let image = renderer.makeImage()
@@ -278,5 +281,89 @@ extension TiledLayerTests {
         }
         #expect(missing == 0, "\(missing) tiles never appeared")
         #expect(tiled.calls == 16, "each tile drawn once")
+    }
+}
+
+/// A `RecordingTiledLayer` whose tiles fade in over 1 s.
+final class SlowFadeTiledLayer: RecordingTiledLayer {
+    override class func fadeDuration() -> CFTimeInterval { 1 }
+}
+
+/// A `RecordingTiledLayer` whose `fadeDuration()` is not a number.
+final class NaNFadeTiledLayer: RecordingTiledLayer {
+    override class func fadeDuration() -> CFTimeInterval { .nan }
+}
+
+extension TiledLayerTests {
+    /// Tiles drawn after the layer's first display fade in over `fadeDuration()` (0.25 s) from
+    /// when they were drawn, on media time: the first screenful shows whole at once. Scrolled by
+    /// (300, 300) at t = 1, tile (2, 2) (R 80, G 80, B 255), drawn then, over the white root is
+    /// white at t = 1, a quarter in at 1.0625 (255 − ¼ · 175 = 211 in red and green), half at
+    /// 1.125 (167.5), whole from 1.25 on; tile (1, 1), drawn before the scroll, is whole
+    /// throughout. The renderer keeps drawing while a tile fades, and stops after.
+    @Test(.manualClock) func tilesDrawnAfterTheFirstDisplayFadeIn() {
+        let (root, tiled) = makeTree(window: CGSize(width: 300, height: 300), layerFrame: CGRect(x: 0, y: 0, width: 1000, height: 600))
+        let renderer = CARenderer(width: 300, height: 300)
+        renderer.layer = root
+        CALayer.displayAnimatedProperties(in: root)
+        CATransaction.flush()
+        func frame(at t: CFTimeInterval) -> CGImage {
+            renderer.beginFrame(atTime: t); renderer.render(); renderer.endFrame()
+            return renderer.makeImage()
+        }
+        let first = frame(at: 0)
+        #expect(Golden.pixel(first, 10, 10) == RecordingTiledLayer.color(column: 0, row: 0))
+        #expect(Golden.pixel(first, 299, 299) == RecordingTiledLayer.color(column: 1, row: 1))
+        #expect(tiled.state.tiled?.tiles.allSatisfy { !$0.hasFade } == true)
+
+        CAMediaClock.current.set(1)
+        CATransaction.begin(); CATransaction.setDisableActions(true)
+        tiled.frame.origin = CGPoint(x: -300, y: -300)
+        CATransaction.commit()
+        CALayer.displayAnimatedProperties(in: root)
+        CATransaction.flush()
+        #expect(tiled.tileCache.tilesDrawn == 9)
+        let newTile = RecordingTiledLayer.color(column: 2, row: 2)
+        let white: UInt32 = 0xFFFF_FFFF
+        for (t, expected) in [(1.0, white), (1.0625, 0xFFD3_D3FF as UInt32), (1.125, 0xFFA7_A7FF as UInt32), (1.25, newTile)] {
+            let image = frame(at: t)
+            #expect(renderer.lastFrameStatistics.didDraw, "at t = \(t)")
+            Golden.expectPixel(image, 250, 250, expected, tolerance: 1, "at t = \(t)")
+            #expect(Golden.pixel(image, 0, 0) == RecordingTiledLayer.color(column: 1, row: 1), "at t = \(t)")
+        }
+        let after = frame(at: 2)
+        #expect(!renderer.lastFrameStatistics.didDraw, "no work once every tile is whole")
+        #expect(Golden.pixel(after, 250, 250) == newTile)
+    }
+
+    /// A subclass's `fadeDuration()` sets the fade (1 s: half in at 0.5 s); tiles redrawn after
+    /// `setNeedsDisplay()` show at once; a NaN duration is reported and shows tiles at once.
+    @Test(.manualClock) func fadeDurationComesFromTheClass() {
+        CATransaction.begin(); CATransaction.setDisableActions(true)
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 300, height: 300)
+        root.backgroundColor = CGColor(gray: 1, alpha: 1)
+        let slow = SlowFadeTiledLayer(), bad = NaNFadeTiledLayer()
+        slow.frame = CGRect(x: 0, y: 0, width: 1000, height: 100)
+        bad.frame = CGRect(x: 0, y: 150, width: 1000, height: 100)
+        root.addSublayer(slow)
+        root.addSublayer(bad)
+        CATransaction.commit()
+        _ = Golden.render(root, width: 300, height: 300, time: 0)
+        CATransaction.begin(); CATransaction.setDisableActions(true)
+        slow.frame.origin.x = -300
+        bad.frame.origin.x = -300
+        CATransaction.commit()
+        let diagnostics = StrataDiagnostics.capture {
+            let half = Golden.render(root, width: 300, height: 300, time: 0.5)
+            // Tile (2, 0) of the slow layer: half way from white to (80, 0, 255).
+            Golden.expectPixel(half, 250, 50, 0xFFA7_7FFF, tolerance: 1)
+            // The NaN layer's new tile shows whole at once.
+            #expect(Golden.pixel(half, 250, 200) == RecordingTiledLayer.color(column: 2, row: 0))
+        }
+        #expect(diagnostics.contains { $0.contains("fadeDuration() nan") })
+        slow.setNeedsDisplay()
+        let redrawn = Golden.render(root, width: 300, height: 300, time: 0.5)
+        #expect(Golden.pixel(redrawn, 250, 50) == RecordingTiledLayer.color(column: 2, row: 0))
     }
 }

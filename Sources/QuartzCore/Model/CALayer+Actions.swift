@@ -102,15 +102,21 @@ extension CALayer {
 
     /// This layer became the root a renderer draws: layers of its tree already committed count
     /// as committed there (a window attaches a tree it committed just before), and the next
-    /// commit records the rest. Iterative: deep trees are fine.
+    /// commit records the rest. A tree committed whole, as this root's published tree, is not
+    /// committed again (snapshotting a 100,000-deep chain a second time, and freeing the first
+    /// snapshot, was nearly a fifth of building, committing and drawing it, by perf). Iterative:
+    /// deep trees are fine.
     package func treeWasAttached() {
         var work: [CALayer] = [self]
+        var allCommitted = true
         while let layer = work.popLast() {
-            if layer.committedNode != nil { layer.committedInAttachedTree = true }
+            if layer.committedNode != nil { layer.committedInAttachedTree = true } else { allCommitted = false }
             work.append(contentsOf: layer._sublayers)
             if let m = layer._mask { work.append(m) }
         }
-        markChanged()
+        let published = allCommitted && committedNode != nil
+            && CommittedTrees.snapshot(for: self)?.tree === committedNode
+        if !published { markChanged() }
     }
 
     /// Marks this layer as changed in the current transaction.

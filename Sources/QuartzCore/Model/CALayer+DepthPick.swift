@@ -8,8 +8,13 @@ import Raster
 /// depth of every layer under the point, skips back-facing layers with `isDoubleSided = false`,
 /// and on equal depth prefers the later layer in drawing order (a sublayer over its parent).
 extension CALayer {
-    /// The front-most layer containing `p` (given in the superlayer's space), or nil.
+    /// The front-most layer containing `p` (given in the superlayer's space), or nil. Holds the
+    /// transaction lock while it walks, as `hitTest(_:)` does.
     public func frontmostLayer(at p: CGPoint) -> CALayer? {
+        CATransaction.locked { lockedFrontmostLayer(at: p) }
+    }
+
+    private func lockedFrontmostLayer(at p: CGPoint) -> CALayer? {
         let screen: CGPoint?
         if let parent = _superlayer {
             screen = LayerGeometry.project(p.x, p.y, LayerGeometry.planeMap(LayerGeometry.toRoot(parent)))

@@ -31,8 +31,12 @@ package enum HitTester {
         func makeFrame(_ layer: CALayer, parentToScreen: CATransform3D?) -> Frame? {
             guard !layer.state.isHidden else { return nil }
             let parent = layer._superlayer
-            var step = LayerGeometry.toSuperlayer(layer.state, superlayer: parent?.state)
-            if let parent, !(parent is CATransformLayer) { step = step.concatenating(LayerGeometry.flatten) }
+            // Each state is read in place (`parent?.state` copied the parent's whole state).
+            var step = layer.state.localToParent
+            if let parent {
+                step = step.concatenating(parent.state.sublayerMatrix)
+                if !(parent is CATransformLayer) { step = step.concatenating(LayerGeometry.flatten) }
+            }
             let m = parentToScreen.map { step.concatenating($0) } ?? step
             let local = LayerGeometry.unproject(screenPoint, LayerGeometry.planeMap(m))
             if layer.state.masksToBounds, !(layer is CATransformLayer) {

@@ -9,7 +9,7 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming, CAAnimationTarget {
     /// layer). Every access holds the transaction lock (`CATransaction.lock()`), so a layer may be
     /// read and changed from any thread and a commit snapshots a consistent tree, as Apple
     /// documents Core Animation's thread safety.
-    package var state: LayerState {
+    package final var state: LayerState {
         _read { CATransaction.modelLock.lock(); defer { CATransaction.modelLock.unlock() }; yield _state }
         _modify { CATransaction.modelLock.lock(); defer { CATransaction.modelLock.unlock() }; yield &_state }
     }
@@ -61,6 +61,8 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming, CAAnimationTarget {
     /// Whether the layer's last commit was in a tree attached to a renderer: only then does a
     /// property change run an action (Apple: a standalone layer gets no implicit animations).
     package var committedInAttachedTree = false
+    /// The last commit that walked this layer to its root (`LayerCommitter`).
+    package var commitMark: UInt64 = 0
     /// Values on screen just before a property change, for the action that change runs.
     package var pendingOldValues: [String: Any] = [:]
 
@@ -421,7 +423,10 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming, CAAnimationTarget {
     /// hidden layers are skipped with their subtrees; a layer with `masksToBounds` skips its
     /// sublayers outside its bounds; a back-facing layer with `isDoubleSided = false` is still hit;
     /// a `CATransformLayer` is never returned itself, only its sublayers.
-    open func hitTest(_ p: CGPoint) -> CALayer? { orderedHitTest(p) }
+    ///
+    /// The walk holds the transaction lock, so a tree other threads change is seen as one
+    /// consistent tree (an unlocked walk indexed a sublayer another thread had just removed).
+    open func hitTest(_ p: CGPoint) -> CALayer? { CATransaction.locked { orderedHitTest(p) } }
 
     // MARK: Properties
     //

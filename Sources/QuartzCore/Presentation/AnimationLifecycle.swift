@@ -49,10 +49,10 @@ package enum AnimationLifecycle {
     static func stopped(_ animation: CAAnimation, finished: Bool) {
         lock.lock()
         let entry = entries.removeValue(forKey: ObjectIdentifier(animation))
+        let started = entry?.started ?? true
+        entry?.started = true
         lock.unlock()
         guard let entry else { return }
-        let started = entry.started
-        entry.started = true
         // Delivered later, as on Apple: a caller that removes an animation and then sets state
         // sees that state in the callback, and a removal inside a callback does not re-enter.
         post(clock: entry.clock) {
@@ -110,20 +110,26 @@ package enum AnimationLifecycle {
             // still hear of it, and nothing is tracked forever).
             stopped(e.animation, finished: false)
         }
-        for e in live where !e.needsBeginTime {
-            guard let layer = e.layer else { continue }
+        for e in live {
+            guard !locked({ e.needsBeginTime }), let layer = e.layer else { continue }
             let sample = e.animation.mediaTiming().sample(atParentTime: layer.convertTime(t, from: nil))
-            if !e.started && sample.position != .before {
+            guard sample.position != .before else { continue }
+            // Decided under the lock: threads updating at once (each flush runs this) start and
+            // finish each animation once; every thread that had listed a finished one delivered
+            // its stop, and left its completion groups again (ThreadSanitizer).
+            let (starts, ends) = locked { () -> (Bool, Bool) in
+                let starts = !e.started
                 e.started = true
+                let ends = sample.position == .after && entries.removeValue(forKey: ObjectIdentifier(e.animation)) != nil
+                return (starts, ends)
+            }
+            if starts {
                 let animation = e.animation
                 post(clock: e.clock) { animation.delegate?.animationDidStart(animation) }
             }
-            if sample.position == .after { finished.append(e) }
+            if ends { finished.append(e) }
         }
         for e in finished {
-            lock.lock()
-            entries[ObjectIdentifier(e.animation)] = nil
-            lock.unlock()
             if e.animation.isRemovedOnCompletion, let layer = e.layer {
                 CATransaction.locked {
                     guard let i = layer._animations.firstIndex(where: { $0.animation === e.animation }) else { return }
@@ -136,6 +142,12 @@ package enum AnimationLifecycle {
                 for g in e.groups { g.leave() }
             }
         }
+    }
+
+    /// Runs `body` holding the bookkeeping's lock.
+    private static func locked<T>(_ body: () -> T) -> T {
+        lock.lock(); defer { lock.unlock() }
+        return body()
     }
 
     /// Whether `animation` still waits for its begin time; clears the flag (the caller sets it).

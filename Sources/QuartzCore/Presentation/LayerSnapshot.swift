@@ -37,7 +37,8 @@ package final class LayerSnapshot: @unchecked Sendable {
     /// The number of levels below this one (0 for a leaf).
     package let height: Int
     /// Whether this subtree looks the same at every media time: no animation and no emitter layer
-    /// anywhere in it (masks included), and no replicator delaying its instances. Renderers keep
+    /// anywhere in it (masks included), no replicator delaying its instances, and no tile with a
+    /// fade-in. Renderers keep
     /// such subtrees' presentation and drawing from frame to frame of one commit.
     package let isStill: Bool
     /// The model layer (for `presentation()` and `model()`); read-only use off the app thread.
@@ -54,9 +55,15 @@ package final class LayerSnapshot: @unchecked Sendable {
         self.sublayers = sublayers
         self.mask = mask
         self.model = model
-        height = max(sublayers.map(\.height).max() ?? -1, mask?.height ?? -1) + 1
-        isStill = animations.isEmpty && state.emitter == nil && (state.replicator?.instanceDelay ?? 0) == 0
-            && sublayers.allSatisfy(\.isStill) && (mask?.isStill ?? true)
+        var below = mask?.height ?? -1
+        var stillBelow = mask?.isStill ?? true
+        for s in sublayers {
+            below = max(below, s.height)
+            stillBelow = stillBelow && s.isStill
+        }
+        height = below + 1
+        isStill = stillBelow && animations.isEmpty && state.emitter == nil && (state.replicator?.instanceDelay ?? 0) == 0
+            && !(state.tiled?.tiles.contains(where: \.hasFade) ?? false)
     }
 
     /// Releases the subtree iteratively: a chain 100,000 deep would overflow the stack if each
@@ -74,44 +81,47 @@ package final class LayerSnapshot: @unchecked Sendable {
     /// Snapshots `root` and its whole subtree (masks included), iteratively.
     /// Animations still waiting for a begin time get the layer's time at media time `now`.
     package static func make(_ root: CALayer, now: CFTimeInterval = CACurrentMediaTime()) -> LayerSnapshot {
-        // Post-order over an explicit stack: children are built before their parent.
-        final class Pending { let layer: CALayer; var built: [LayerSnapshot] = []; var mask: LayerSnapshot?
-            var next = 0; init(_ l: CALayer) { layer = l } }
-        var stack = [Pending(root)]
-        var result: LayerSnapshot?
+        // Post-order over an explicit stack of plain values (not an object allocated and freed per
+        // layer at every commit): children are built before their parent, and
+        // wait on `built` (sublayers in order, then the mask) until it is made.
+        struct Pending { let layer: CALayer; let sublayers: [CALayer]; let mask: CALayer?; var next = 0; let firstBuilt: Int }
+        var stack = [Pending(layer: root, sublayers: root._sublayers, mask: root._mask, firstBuilt: 0)]
+        var built: [LayerSnapshot] = []
         let attached = root.attachedRendererCount > 0
-        while let top = stack.last {
-            let children = top.layer._sublayers
-            let total = children.count + (top.layer._mask == nil ? 0 : 1)
-            if top.next < total {
-                let child = top.next < children.count ? children[top.next] : top.layer._mask!
-                top.next += 1
-                stack.append(Pending(child))
+        while !stack.isEmpty {
+            let top = stack.count - 1
+            let total = stack[top].sublayers.count + (stack[top].mask == nil ? 0 : 1)
+            if stack[top].next < total {
+                let i = stack[top].next
+                let child = i < stack[top].sublayers.count ? stack[top].sublayers[i] : stack[top].mask!
+                stack[top].next += 1
+                stack.append(Pending(layer: child, sublayers: child._sublayers, mask: child._mask, firstBuilt: built.count))
                 continue
             }
-            stack.removeLast()
-            let l = top.layer
-            l.resolveBeginTimes(now: now)
-            for i in l._animations.indices { l._animations[i].compileIfNeeded() }
-            var state = l.state
-            if let drawn = l.animatedDisplayContents { state.contents = drawn }
-            let snap = LayerSnapshot(state: state, isTransformLayer: l is CATransformLayer,
-                                     animations: l.attachedAnimations, sublayers: top.built,
-                                     mask: top.mask, model: l)
-            l.committedNode = snap
-            l.committedInAttachedTree = attached
-            if let parent = stack.last {
-                if parent.layer._mask === l && parent.next > parent.layer._sublayers.count {
-                    parent.mask = snap
-                } else {
-                    parent.built.append(snap)
-                }
-            } else {
-                result = snap
-            }
+            let p = stack.removeLast()
+            let mask = p.mask == nil ? nil : built.removeLast()
+            let sublayers = Array(built[p.firstBuilt...])
+            built.removeSubrange(p.firstBuilt...)
+            built.append(snapshot(of: p.layer, sublayers: sublayers, mask: mask, now: now, attached: attached))
         }
-        result!.committedAt = now
-        return result!
+        let result = built[0]
+        result.committedAt = now
+        return result
+    }
+
+    /// One layer's snapshot over its children's; records it as the layer's committed node.
+    private static func snapshot(of l: CALayer, sublayers: [LayerSnapshot], mask: LayerSnapshot?,
+                                 now: CFTimeInterval, attached: Bool) -> LayerSnapshot {
+        l.resolveBeginTimes(now: now)
+        for i in l._animations.indices { l._animations[i].compileIfNeeded() }
+        var state = l.state
+        if let drawn = l.animatedDisplayContents { state.contents = drawn }
+        let snap = LayerSnapshot(state: state, isTransformLayer: l is CATransformLayer,
+                                 animations: l.attachedAnimations, sublayers: sublayers,
+                                 mask: mask, model: l)
+        l.committedNode = snap
+        l.committedInAttachedTree = attached
+        return snap
     }
 }
 
@@ -157,26 +167,27 @@ package enum CommittedTrees {
 
 /// Turns the layers changed in a transaction into published snapshots of their trees.
 package enum LayerCommitter {
-    /// Linear in the tree's size: each layer's walk to its root stops at a layer whose root is
-    /// already known (a chain of N changed layers once took N²/2 steps).
+    /// Advanced by every commit (under the transaction lock): a layer whose `commitMark` equals
+    /// it was already walked by this commit.
+    nonisolated(unsafe) private static var currentMark: UInt64 = 0
+
+    /// Linear in the tree's size: each layer's walk to its root stops at a layer this commit
+    /// already walked, whose root is already listed (a chain of N changed layers once took N²/2
+    /// steps; a dictionary of visited layers then hashed every layer of a 100,000-deep chain).
+    /// Called holding the transaction lock.
     package static func commit(changedLayers: [CALayer]) {
-        var roots: [ObjectIdentifier: CALayer] = [:]
-        var rootOf: [ObjectIdentifier: CALayer] = [:]
-        var path: [CALayer] = []
+        currentMark &+= 1
+        let mark = currentMark
+        var roots: [CALayer] = []
         for layer in changedLayers {
-            path.removeAll(keepingCapacity: true)
             var l = layer
-            var root: CALayer
-            while true {
-                if let known = rootOf[ObjectIdentifier(l)] { root = known; break }
-                path.append(l)
-                guard let p = l.graphParent else { root = l; break }
+            while l.commitMark != mark {
+                l.commitMark = mark
+                guard let p = l.graphParent else { roots.append(l); break }
                 l = p
             }
-            for n in path { rootOf[ObjectIdentifier(n)] = root }
-            roots[ObjectIdentifier(root)] = root
         }
-        for root in roots.values {
+        for root in roots {
             CommittedTrees.publish(LayerSnapshot.make(root), for: root)
             CommittedTrees.notifyCommitted(root)
         }

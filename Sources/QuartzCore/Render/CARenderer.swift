@@ -211,6 +211,7 @@ public final class CARenderer: @unchecked Sendable {
         let presented = PresentationEvaluator.evaluate(tree, at: t, kept: keeps ? stillNodes : nil)
         let evaluated = DispatchTime.now().uptimeNanoseconds
         let builder = DrawListBuilder(target: IntRect(surface), threads: threads)
+        builder.frameTime = t
         if keeps {
             retainedDrawing.begin(treeCount: stillNodes.treeCount)
             builder.retained = retainedDrawing
@@ -393,19 +394,23 @@ public final class CARenderer: @unchecked Sendable {
     static func changesAfter(_ tree: LayerSnapshot, at t: CFTimeInterval) -> Bool {
         var work: [(node: LayerSnapshot, parentTime: CFTimeInterval, unsure: Bool)] = [(tree, t, false)]
         while let (n, parentTime, inherited) = work.popLast() {
-            let s = n.state
+            // `n.state`'s fields are read in place, not copied into a local (the whole state, its
+            // references retained and released, for every layer).
             // A stopped clock: this layer's time, and its subtree's, no longer moves.
-            if s.speed == 0 { continue }
-            let unsure = inherited || s.speed < 0 || (s.duration > 0 && s.duration.isFinite) || !parentTime.isFinite
-            let local = LayerClock.local(fromParent: parentTime, s)
+            if n.state.speed == 0 { continue }
+            let unsure = inherited || n.state.speed < 0 || (n.state.duration > 0 && n.state.duration.isFinite)
+                || !parentTime.isFinite
+            let local = LayerClock.local(fromParent: parentTime, n.state)
             for a in n.animations {
                 if unsure || a.animation.mediaTiming().sample(atParentTime: local).position != .after { return true }
             }
             // An emitter's particles move with time although nothing is animated.
-            if let e = s.emitter, !e.cells.isEmpty { return true }
+            if let cells = n.state.emitter?.cells, !cells.isEmpty { return true }
+            // A tiled layer's new tiles fade in (on media time, as the render server's fade).
+            if let tiles = n.state.tiled?.tiles, tiles.contains(where: { $0.fades(after: t) }) { return true }
             // Delayed replicator instances live in the past: the last one is the last to finish.
             var childTime = local
-            if let r = s.replicator, r.instanceDelay > 0 {
+            if let r = n.state.replicator, r.instanceDelay > 0 {
                 childTime = local - Double(max(0, r.drawnInstanceCount - 1)) * r.instanceDelay
             }
             for c in n.sublayers { work.append((c, childTime, unsure)) }

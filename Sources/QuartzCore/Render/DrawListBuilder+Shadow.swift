@@ -82,8 +82,11 @@ extension DrawListBuilder {
         // The region in layer units, on the mask's grid (multiples of f), and the mask's size.
         let x0 = ((shape.minX + dx - reach) / f).rounded(.down) * f, y0 = ((shape.minY + dy - reach) / f).rounded(.down) * f
         let x1 = ((shape.maxX + dx + reach) / f).rounded(.up) * f, y1 = ((shape.maxY + dy + reach) / f).rounded(.up) * f
-        let width = Int((x1 - x0) / f), height = Int((y1 - y0) / f)
-        guard width > 0, height > 0, width * height <= 1 << 22 else { return false }
+        // Sized in doubles first: a huge or negative radius (sigma −1e20: x1 < x0 by 6e20) made
+        // the conversion to Int trap (fuzz seed 1000521).
+        let w = (x1 - x0) / f, h = (y1 - y0) / f
+        guard w > 0, h > 0, w * h <= Double(1 << 22) else { return false }
+        let width = Int(w), height = Int(h)
         let k = 1 / f
         let local = RoundedRect(minX: (shape.minX + dx - x0) * k, minY: (shape.minY + dy - y0) * k,
                                 maxX: (shape.maxX + dx - x0) * k, maxY: (shape.maxY + dy - y0) * k,

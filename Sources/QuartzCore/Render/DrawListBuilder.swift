@@ -43,6 +43,9 @@ package final class DrawListBuilder {
     /// Shadows whose pixels are computed this frame (masks made, blur passes listed); 0 while
     /// every shadow is reused.
     package var shadowsDrawn = 0
+    /// The media time of the frame (for `CATiledLayer` tiles fading in); +∞ shows every tile
+    /// fully.
+    package var frameTime: CFTimeInterval = .infinity
 
     package init(target: IntRect, threads: Int) {
         self.target = target

@@ -207,20 +207,23 @@ public final class CATransaction: NSObject {
     }
 
     private static func commitChangesLocked(_ s: Stack) {
-        var layers: [ObjectIdentifier: CALayer] = [:]
+        // The changed layers of every pass; one changed in two passes is listed twice, which the
+        // committer ignores (a dictionary here hashed and retained every layer of a 100,000-deep chain
+        // once more).
+        var layers: [CALayer] = []
         // Apple's display cycle: lay out, then display, the changed layers. Their code may change
         // more layers, which join this commit; a few passes settle any sane layout.
         for _ in 0..<8 where !s.changed.isEmpty {
             let changed = Array(s.changed.values)
             s.changed.removeAll()
-            for layer in changed { layers[ObjectIdentifier(layer)] = layer }
+            layers.append(contentsOf: changed)
             for layer in changed where layer.needsLayoutFlag { layer.layoutIfNeeded() }
             for layer in changed where layer.needsDisplayFlag { layer.displayIfNeeded() }
         }
-        for layer in s.changed.values { layers[ObjectIdentifier(layer)] = layer }
+        layers.append(contentsOf: s.changed.values)
         s.changed.removeAll()
         guard !layers.isEmpty else { return }
-        LayerCommitter.commit(changedLayers: Array(layers.values))
+        LayerCommitter.commit(changedLayers: layers)
     }
 }
 

@@ -27,6 +27,10 @@ extension CATiledLayer {
     /// and every tile of a layer whose `draw(in:)` proved slow, are drawn on a background queue
     /// (as Apple draws tiles on background threads) and committed from there when ready, so a
     /// `draw(in:)` taking a second blocks the app's thread for one tile, not for all of them.
+    ///
+    /// Tiles drawn in the layer's first pass, or in the first pass after it was invalidated,
+    /// show at once; every later tile (scrolled or zoomed into view, or drawn in the
+    /// background) fades in over the class's `fadeDuration()`, as on Apple.
     package func updateTiles(geometry: CALayer) {
         let (keys, grid) = visibleTiles(geometry: geometry)
         var shown: [TileImage] = []
@@ -41,11 +45,16 @@ extension CATiledLayer {
                     continue
                 }
                 let tileStart = DispatchTime.now().uptimeNanoseconds
-                if let t = drawTile(key, grid: grid) { tileCache.store(t, for: key); shown.append(t) }
+                let fade = tileCache.fadesNewTiles ? fadeDurationOfClass() : 0
+                if let t = drawTile(key, grid: grid, fadeStart: CACurrentMediaTime(), fadeDuration: fade) {
+                    tileCache.store(t, for: key)
+                    shown.append(t)
+                }
                 if seconds(since: tileStart) > Self.slowTileSeconds { tileCache.drawsSlowly = true }
             }
         }
         tileCache.trim(keeping: Set(keys))
+        if !keys.isEmpty { tileCache.fadesNewTiles = true }
         guard keys != tileCache.shownKeys || shown.count != state.tiled?.tiles.count else { return }
         tileCache.shownKeys = keys
         state.tiled?.tiles = shown
@@ -60,12 +69,19 @@ extension CATiledLayer {
         final class Job: @unchecked Sendable {
             weak var layer: CATiledLayer?
             let grid: TileGrid, generation: UInt64
-            init(_ layer: CATiledLayer, _ grid: TileGrid, _ generation: UInt64) { (self.layer, self.grid, self.generation) = (layer, grid, generation) }
+            /// The clock of the thread that asked (a test's manual clock): the fade starts on it.
+            let clock: CAMediaClock, fadeDuration: CFTimeInterval
+            init(_ layer: CATiledLayer, _ grid: TileGrid, _ generation: UInt64, _ fade: CFTimeInterval) {
+                (self.layer, self.grid, self.generation, self.fadeDuration) = (layer, grid, generation, fade)
+                clock = CAMediaClock.current
+            }
         }
-        let job = Job(self, grid, tileCache.generation)
+        let job = Job(self, grid, tileCache.generation, fadeDurationOfClass())
         tileQueue.async {
             guard let layer = job.layer else { return }
-            let tile = layer.drawTile(key, grid: job.grid)   // user code: outside the lock
+            // User code: outside the lock. The fade starts when the tile is ready.
+            let drawn = layer.drawTile(key, grid: job.grid, fadeStart: 0, fadeDuration: 0)
+            let tile = drawn.map { TileImage(rect: $0.rect, image: $0.image, fadeStart: job.clock.time, fadeDuration: job.fadeDuration) }
             CATransaction.begin()
             CATransaction.setDisableActions(true)
             CATransaction.locked { layer.received(tile, for: key, generation: job.generation) }
@@ -147,7 +163,7 @@ extension CATiledLayer {
     /// Draws one tile through `draw(in:)`: a bitmap of the tile's pixels whose context has the
     /// layer's coordinates (y down, as the backing store's), scaled to the level and clipped to
     /// the tile, so `ctx.boundingBoxOfClipPath` is the tile's rectangle.
-    private func drawTile(_ key: TileKey, grid: TileGrid) -> TileImage? {
+    private func drawTile(_ key: TileKey, grid: TileGrid, fadeStart: CFTimeInterval, fadeDuration: CFTimeInterval) -> TileImage? {
         let rect = grid.rect(column: key.column, row: key.row)
         let w = grid.tileWidthPixels, h = grid.tileHeightPixels
         guard let ctx = CGContext(data: nil, width: w, height: h, bitsPerComponent: 8, bytesPerRow: 0,
@@ -160,6 +176,17 @@ extension CATiledLayer {
         ctx.clip(to: rect)
         draw(in: ctx)
         guard let image = ctx.makeImage() else { return nil }
-        return TileImage(rect: rect, image: image)
+        return TileImage(rect: rect, image: image, fadeStart: fadeStart, fadeDuration: fadeDuration)
+    }
+
+    /// The class's `fadeDuration()`, when it is a finite number of seconds ≥ 0; else 0 (tiles
+    /// show at once), with a message.
+    private func fadeDurationOfClass() -> CFTimeInterval {
+        let d = type(of: self).fadeDuration()
+        guard d.isFinite, d >= 0 else {
+            reportOnce("CATiledLayer.fadeDuration() \(d) is not a finite number of seconds ≥ 0; tiles appear at once")
+            return 0
+        }
+        return d
     }
 }

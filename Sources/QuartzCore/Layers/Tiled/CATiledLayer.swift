@@ -3,14 +3,17 @@ import Foundation
 /// Apple's `CATiledLayer`: content drawn tile by tile through `draw(in:)`, only where the
 /// layer can be seen, at the level of detail its scale on screen needs.
 ///
-/// Differs from Apple: tiles are drawn on the app thread, not on background threads, during
-/// the display pass each frame (`CALayer.displayAnimatedProperties(in:)`, which windows and
-/// `strata render` run before every commit) and at a commit after `setNeedsDisplay()`; the
-/// render thread only draws the finished tile images, so it never runs your code. Which tiles
-/// are visible is worked out from presentation values (so an animated scroll or zoom draws the
-/// tiles it will show) and the clips of `masksToBounds` ancestors and the root layer's bounds.
-/// New tiles appear at once: `fadeDuration()` is reported but no fade is drawn. Drawn tiles are
-/// kept in a least-recently-used cache of 64 MiB per layer.
+/// Differs from Apple: tiles are drawn on the thread that commits, during the display pass
+/// each frame (`CALayer.displayAnimatedProperties(in:)`, which windows and `strata render` run
+/// before every commit) and at a commit after `setNeedsDisplay()`, up to 2 s of drawing per
+/// pass; a tile slower than 0.5 s sends the layer's later tiles to a background queue, committed
+/// when drawn. The render thread only draws the finished tile images, so it never runs your
+/// code. Which tiles are visible is worked out from presentation values (so an animated scroll
+/// or zoom draws the tiles it will show) and the clips of `masksToBounds` ancestors and the root
+/// layer's bounds. Tiles of the layer's first display, and tiles redrawn after
+/// `setNeedsDisplay()`, appear at once; every later tile fades in over `fadeDuration()` from
+/// when it was drawn, as on Apple. Drawn tiles are kept in a least-recently-used cache of 64 MiB
+/// per layer.
 open class CATiledLayer: CALayer {
     /// The tiles drawn so far; presentation copies have their own, unused one.
     package let tileCache = TileCache()
@@ -35,9 +38,13 @@ open class CATiledLayer: CALayer {
         super.init(coder: coder)
     }
 
-    /// The time, in seconds, Apple takes to fade in a new tile: 0.25.
+    /// The time, in seconds, newly drawn tiles take to fade in: 0.25 (Apple's default).
+    /// Override it in a subclass to change it (0: tiles appear at once). A value that is not a
+    /// finite number ≥ 0 is reported once per layer and treated as 0.
     ///
-    /// Differs from Apple: Strata draws tiles before the frame that shows them and does not fade.
+    /// The fade runs on media time (`CACurrentMediaTime()`) from the moment the tile is drawn;
+    /// tiles of the layer's first display, and those redrawn after `setNeedsDisplay()`, do not
+    /// fade (Strata keeps no old tile to fade from).
     open class func fadeDuration() -> CFTimeInterval { 0.25 }
 
     /// The largest size of a tile, in pixels (256 × 256 by default). Values are stored as given;

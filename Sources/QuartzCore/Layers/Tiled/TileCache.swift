@@ -65,6 +65,10 @@ package final class TileCache {
     /// Whether one tile took longer than `slowTileSeconds` to draw: the layer's tiles are then
     /// all drawn in the background.
     package var drawsSlowly = false
+    /// Whether tiles drawn now fade in: false until the first pass that shows tiles, and again
+    /// after an invalidation (redrawn tiles replace the old ones at once: none is kept to fade
+    /// from).
+    package var fadesNewTiles = false
 
     /// Evicts the least recently used tiles not in `keep` until the budget holds.
     package func trim(keeping keep: Set<TileKey>) {
@@ -80,6 +84,7 @@ package final class TileCache {
     /// Forgets every tile (the layer's content changed).
     package func removeAll() {
         generation &+= 1
+        fadesNewTiles = false
         pending.removeAll()
         entries.removeAll()
         bytes = 0
@@ -89,6 +94,7 @@ package final class TileCache {
     /// Forgets the tiles that meet `r` (in the layer's coordinates).
     package func remove(intersecting r: CGRect) {
         generation &+= 1
+        fadesNewTiles = false
         pending.removeAll()
         for (key, e) in entries where !e.tile.rect.finiteIntersection(r).isNull {
             entries[key] = nil
