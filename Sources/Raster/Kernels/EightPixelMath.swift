@@ -102,6 +102,23 @@ func floorToUInt32(_ x: SIMD8<Float>) -> SIMD8<UInt32> {
     return unsafeBitCast(r + big, to: SIMD8<UInt32>.self) & 0x007F_FFFF
 }
 
+/// `floor(x)` for `x` in 0..<2³², as integers: the same trick with 2⁵² on doubles (the
+/// perspective and gradient lanes, whose positions and t stay in doubles).
+@inlinable @inline(__always)
+func floorToUInt32(_ x: SIMD8<Double>) -> SIMD8<UInt32> {
+    let big = SIMD8<Double>(repeating: 4_503_599_627_370_496)
+    var r = (x + big) - big
+    r = r.replacing(with: r - 1, where: r .> x)
+    return SIMD8<UInt32>(truncatingIfNeeded: unsafeBitCast(r + big, to: SIMD8<UInt64>.self))
+}
+
+/// All ones in the lanes where `mask` holds, zero elsewhere: a comparison of doubles as a
+/// mask for pixels.
+@inlinable @inline(__always)
+func pixelMask(_ mask: SIMDMask<SIMD8<Int64>>) -> SIMD8<UInt32> {
+    SIMD8<UInt32>(truncatingIfNeeded: SIMD8<Int64>(repeating: 0).replacing(with: -1, where: mask))
+}
+
 /// Lane-wise max and min (the standard library's `pointwiseMax`/`pointwiseMin` are generic
 /// calls that are not inlined: 3× slower in the rim loop). Compile to vmaxps/vminps.
 @inlinable @inline(__always)

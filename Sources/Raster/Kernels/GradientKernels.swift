@@ -247,18 +247,15 @@ struct LinearGradientLanes {
     @inline(__always)
     func at(_ t: SIMD8<Double>, drawn: SIMDMask<SIMD8<Int64>>) -> SIMD8<UInt32> {
         typealias D = SIMD8<Double>
-        let zero = D(repeating: 0), one = D(repeating: 1), big = D(repeating: 4_503_599_627_370_496)
+        let zero = D(repeating: 0), one = D(repeating: 1)
         var clear = .!drawn .| .!(t .== t)
         if !before { clear = clear .| (t .< zero) }
         if !after { clear = clear .| (t .> one) }
         var c = t.replacing(with: zero, where: .!(t .>= zero))
         c = c.replacing(with: one, where: c .> one)
-        // 0.5 ≤ value ≤ 1023.5: floor by the 2⁵² rounding trick.
-        let v = c * Double(PreparedGradient.tableSize - 1) + 0.5
-        var f = (v + big) - big
-        f = f.replacing(with: f - 1, where: f .> v)
-        let index = SIMD8<UInt32>(truncatingIfNeeded: unsafeBitCast(f + big, to: SIMD8<UInt64>.self))
-        let keep = SIMD8<UInt32>(truncatingIfNeeded: SIMD8<Int64>(repeating: -1).replacing(with: 0, where: clear))
+        // 0.5 ≤ value ≤ 1023.5: floor is Int(value).
+        let index = floorToUInt32(c * Double(PreparedGradient.tableSize - 1) + 0.5)
+        let keep = ~pixelMask(clear)
         var colours = SIMD8<UInt32>()
         for k in 0..<8 { colours[k] = base[Int(index[k])] }
         colours &= keep

@@ -38,9 +38,7 @@ struct PerspectiveLanes {
         let Y = SIMD8(repeating: start.y) + SIMD8(repeating: step.y) * fi
         let W = SIMD8(repeating: start.z) + SIMD8(repeating: step.z) * fi
         let r = SIMD8<Double>(repeating: 1) / W
-        let drawn = SIMD8<Int64>(repeating: 0).replacing(with: -1, where: W .> 0)
-        return (Self.fixed(X * r, farU), Self.fixed(Y * r, farV),
-                SIMD8<UInt32>(truncatingIfNeeded: drawn))
+        return (Self.fixed(X * r, farU), Self.fixed(Y * r, farV), pixelMask(W .> 0))
     }
 
     /// `bilinear`'s clamp to [−1, far] (NaN to −1), its `Int((c + 1.5) · 256)`, and that
@@ -50,13 +48,8 @@ struct PerspectiveLanes {
         let minusOne = SIMD8<Double>(repeating: -1)
         var c = p.replacing(with: far, where: .!(p .< far))
         c = c.replacing(with: minusOne, where: .!(p .> minusOne))
-        // 128 ≤ x < 2³¹: floor (which is truncation here) by the 2⁵² rounding trick.
-        let x = (c + 1.5) * 256
-        let big = SIMD8<Double>(repeating: 4_503_599_627_370_496)
-        var f = (x + big) - big
-        f = f.replacing(with: f - 1, where: f .> x)
-        let bits = unsafeBitCast(f + big, to: SIMD8<UInt64>.self)
-        let fu = SIMD8<Int32>(truncatingIfNeeded: bits)
+        // 128 ≤ (c + 1.5) · 256 < 2³¹: floor is truncation here.
+        let fu = unsafeBitCast(floorToUInt32((c + 1.5) * 256), to: SIMD8<Int32>.self)
         return (fu &- 512) &<< 8
     }
 }
