@@ -34,6 +34,20 @@ struct PerspectiveLanesTests {
         return (start, step)
     }
 
+    /// `kernel(dst, coverage, lanes)` run with its lanes and one pixel at a time over the same
+    /// random opaque destination of `n` pixels, with `coverage` as its row or none: both results.
+    static func bothWays(_ n: Int, coverage: [UInt32], useCoverage: Bool, _ rng: inout SplitMix64,
+                         _ kernel: (UnsafeMutablePointer<UInt32>, UnsafePointer<UInt32>?, Bool) -> Void) -> ([UInt32], [UInt32]) {
+        var lanes = (0..<n).map { _ in UInt32(truncatingIfNeeded: rng.next()) | 0xFF00_0000 }
+        var single = lanes
+        coverage.withUnsafeBufferPointer { cov in
+            let c = useCoverage ? cov.baseAddress : nil
+            lanes.withUnsafeMutableBufferPointer { kernel($0.baseAddress!, c, true) }
+            single.withUnsafeMutableBufferPointer { kernel($0.baseAddress!, c, false) }
+        }
+        return (lanes, single)
+    }
+
     @Test func bilinearPerspectiveLanesMatchOnePixelAtATime() {
         var rng = SplitMix64(seed: 31)
         for trial in 0..<400 {
@@ -43,20 +57,10 @@ struct PerspectiveLanesTests {
             let n = 1 + Int(rng.next() % 70)
             let scale = trial % 3 == 0 ? 255 : UInt32(rng.next() % 256)
             let underlay: UInt32 = trial % 4 == 1 ? 0xFF20_4060 : 0
-            var coverage = (0..<n).map { _ in rng.next() % 3 == 0 ? 0 : UInt32(rng.next() % 256) }
-            var lanes = (0..<n).map { _ in UInt32(truncatingIfNeeded: rng.next()) | 0xFF00_0000 }
-            var single = lanes
-            let useCoverage = trial % 2 == 0
-            coverage.withUnsafeMutableBufferPointer { cov in
-                let c: UnsafePointer<UInt32>? = useCoverage ? UnsafePointer(cov.baseAddress!) : nil
-                lanes.withUnsafeMutableBufferPointer {
-                    over_bilinear_perspective($0.baseAddress!, n, view, start: start, step: step, scale: scale,
-                                              coverage: c, underlay: underlay, lanes: true)
-                }
-                single.withUnsafeMutableBufferPointer {
-                    over_bilinear_perspective($0.baseAddress!, n, view, start: start, step: step, scale: scale,
-                                              coverage: c, underlay: underlay, lanes: false)
-                }
+            let coverage = (0..<n).map { _ in rng.next() % 3 == 0 ? 0 : UInt32(rng.next() % 256) }
+            let (lanes, single) = Self.bothWays(n, coverage: coverage, useCoverage: trial % 2 == 0, &rng) { dst, c, lanes in
+                over_bilinear_perspective(dst, n, view, start: start, step: step, scale: scale,
+                                          coverage: c, underlay: underlay, lanes: lanes)
             }
             #expect(lanes == single, "trial \(trial): \(zip(lanes, single).filter { $0 != $1 }.count) pixels differ")
         }
@@ -71,20 +75,10 @@ struct PerspectiveLanesTests {
             let n = 1 + Int(rng.next() % 70)
             let color = mul255(UInt32(truncatingIfNeeded: rng.next()) | 0xFF00_0000, UInt32(rng.next() % 256))
             let scale = UInt32(rng.next() % 256)
-            var coverage = (0..<n).map { _ in UInt32(rng.next() % 256) }
-            var lanes = (0..<n).map { _ in UInt32(truncatingIfNeeded: rng.next()) | 0xFF00_0000 }
-            var single = lanes
-            let useCoverage = trial % 2 == 0
-            coverage.withUnsafeMutableBufferPointer { cov in
-                let c: UnsafePointer<UInt32>? = useCoverage ? UnsafePointer(cov.baseAddress!) : nil
-                lanes.withUnsafeMutableBufferPointer {
-                    over_solid_alpha_mask($0.baseAddress!, n, view, color: color, start: start, step: step,
-                                          perspective: true, scale: scale, coverage: c, lanes: true)
-                }
-                single.withUnsafeMutableBufferPointer {
-                    over_solid_alpha_mask($0.baseAddress!, n, view, color: color, start: start, step: step,
-                                          perspective: true, scale: scale, coverage: c, lanes: false)
-                }
+            let coverage = (0..<n).map { _ in UInt32(rng.next() % 256) }
+            let (lanes, single) = Self.bothWays(n, coverage: coverage, useCoverage: trial % 2 == 0, &rng) { dst, c, lanes in
+                over_solid_alpha_mask(dst, n, view, color: color, start: start, step: step,
+                                      perspective: true, scale: scale, coverage: c, lanes: lanes)
             }
             #expect(lanes == single, "trial \(trial): \(zip(lanes, single).filter { $0 != $1 }.count) pixels differ")
         }
