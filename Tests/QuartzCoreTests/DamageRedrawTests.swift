@@ -268,3 +268,49 @@ func damagedRedrawsEqualFullRedrawsEveryFrame(seed: UInt64) {
         #expect(renderer.lastFrameStatistics.redrawnPixels == 30 * 30)
     }
 }
+
+/// A window's two buffers take turns, so each holds the frame before last. The pixels that changed
+/// in the frame between are copied from the other buffer, so a frame rasterises only its own
+/// damage, as a single framebuffer does, and the pixels stay those of a full redraw.
+@Test func twoTargetsTakingTurnsRasteriseOnlyEachFramesOwnDamage() {
+    CAMediaClock.withManualClock(startingAt: 0) { clock in
+        let (root, mover) = withoutActions { () -> (CALayer, CALayer) in
+            let root = CALayer()
+            root.bounds = CGRect(x: 0, y: 0, width: 200, height: 100)
+            root.backgroundColor = CGColor(gray: 0.1, alpha: 1)
+            let mover = CALayer()
+            mover.frame = CGRect(x: 0, y: 20, width: 20, height: 20)
+            mover.backgroundColor = CGColor(red: 1, green: 0.5, blue: 0.25, alpha: 0.75)
+            root.addSublayer(mover)
+            return (root, mover)
+        }
+        // 10 px a frame at 60 Hz, whole pixels: a frame's damage is about 30 × 20 (old ∪ new
+        // bounds); two frames' damage, what a buffer two frames behind lacks, about 40 × 20.
+        let slide = CABasicAnimation(keyPath: "position.x")
+        slide.fromValue = 10.0; slide.toValue = 610.0; slide.duration = 1
+        mover.add(slide, forKey: "slide")
+        CATransaction.flush()
+        let window = CARenderer(width: 200, height: 100)
+        window.layer = root
+        let full = CARenderer(width: 200, height: 100)
+        full.redrawsDamageOnly = false
+        full.layer = root
+        let buffers = [Surface(width: 200, height: 100), Surface(width: 200, height: 100)]
+        for k in 0..<16 {
+            let t = Double(k) / 60
+            clock.set(t)
+            window.draw(window.prepareFrame(atTime: t), into: buffers[k % 2])
+            full.beginFrame(atTime: t); full.render(); full.endFrame()
+            let stats = window.lastFrameStatistics
+            if k >= 2 {
+                #expect(stats.damage.reduce(0) { $0 + $1.area } < 40 * 20, "frame \(k): \(stats.damage)")
+                #expect(stats.redrawnPixels == stats.damage.reduce(0) { $0 + $1.area }, "frame \(k): redrew \(stats.redrawnPixels)")
+            }
+            #expect(firstMismatch(buffers[k % 2], full.surface) == nil, "frame \(k)")
+        }
+        // A screenshot target catches up by copying, and matches too.
+        let shot = Surface(width: 200, height: 100)
+        window.drawLastFrame(into: shot)
+        #expect(firstMismatch(shot, full.surface) == nil)
+    }
+}

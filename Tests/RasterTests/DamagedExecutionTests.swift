@@ -164,3 +164,33 @@ func deferredKeptCommandsRedrawExactlyTheFullFrame(seed: UInt64) {
         #expect((0..<h).allSatisfy { y in (0..<w).allSatisfy { target[$0, y] == full[$0, y] } }, "frame \(k)")
     }
 }
+
+/// A rect less another: the bands above and below, then left and right of the overlap; the pieces
+/// are disjoint and cover exactly the pixels outside the cut (counted pixel by pixel).
+@Test func subtractingARectLeavesExactlyThePixelsOutsideIt() {
+    let r = IntRect(x0: 0, y0: 0, x1: 10, y1: 8)
+    #expect(r.subtracting(IntRect(x0: 3, y0: 2, x1: 6, y1: 5)) == [
+        IntRect(x0: 0, y0: 0, x1: 10, y1: 2), IntRect(x0: 0, y0: 5, x1: 10, y1: 8),
+        IntRect(x0: 0, y0: 2, x1: 3, y1: 5), IntRect(x0: 6, y0: 2, x1: 10, y1: 5)])
+    #expect(r.subtracting(IntRect(x0: 20, y0: 0, x1: 30, y1: 8)) == [r])
+    #expect(r.subtracting(IntRect(x0: -1, y0: -1, x1: 11, y1: 9)) == [])
+    var g = SystemRandomNumberGenerator()
+    for _ in 0..<200 {
+        func random() -> IntRect {
+            let x = Int.random(in: -4...12, using: &g), y = Int.random(in: -4...12, using: &g)
+            return IntRect(x0: x, y0: y, x1: x + Int.random(in: 0...10, using: &g), y1: y + Int.random(in: 0...10, using: &g))
+        }
+        let cuts = [random(), random()], rects = [random()]
+        let pieces = IntRect.subtracting(cuts, from: rects)
+        for y in -5..<25 {
+            for x in -5..<25 {
+                let inside = rects.contains { $0.contains(x, y) } && !cuts.contains { $0.contains(x, y) }
+                #expect(pieces.filter { $0.contains(x, y) }.count == (inside ? 1 : 0), "(\(x), \(y)) \(rects) − \(cuts)")
+            }
+        }
+    }
+}
+
+private extension IntRect {
+    func contains(_ x: Int, _ y: Int) -> Bool { x >= x0 && x < x1 && y >= y0 && y < y1 }
+}

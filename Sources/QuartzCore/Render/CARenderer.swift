@@ -281,14 +281,26 @@ public final class CARenderer: @unchecked Sendable {
                 return
             }
             guard held != serial else { return }
-            let region = damagedRegion(of: target, holding: held, upTo: serial, preparedFor: prepared)
-            (lastFrameStatistics.rasterSeconds, lastFrameStatistics.redrawnPixels) = paint(prepared, clears: clears, into: target, region: region)
+            let start = DispatchTime.now().uptimeNanoseconds
+            let caughtUp = catchUp(target, holding: held, upTo: serial, redrawing: [])
+            if caughtUp != serial {
+                let region = damagedRegion(of: target, holding: caughtUp, upTo: serial, preparedFor: prepared)
+                lastFrameStatistics.redrawnPixels = paint(prepared, clears: clears, into: target, region: region).1
+            }
+            // Raster time includes the copy.
+            lastFrameStatistics.rasterSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
             lastFrameStatistics.didDraw = true
             damage.withLock { $0.hold(target, serial: serial) }
         case .draw(let prepared, let clears, let statistics):
             var stats = statistics
-            let region = damagedRegion(of: target, holding: held, upTo: frame.serial, preparedFor: prepared)
-            (stats.rasterSeconds, stats.redrawnPixels) = paint(prepared, clears: clears, into: target, region: region)
+            let start = DispatchTime.now().uptimeNanoseconds
+            // A frame redrawn whole (no damage known) needs nothing copied first.
+            let redrawn = damage.withLock { $0.damage(ofFrame: frame.serial) }
+            let caughtUp = redrawn.map { catchUp(target, holding: held, upTo: frame.serial, redrawing: $0) } ?? held
+            let region = damagedRegion(of: target, holding: caughtUp, upTo: frame.serial, preparedFor: prepared)
+            stats.redrawnPixels = paint(prepared, clears: clears, into: target, region: region).1
+            // Raster time includes the copy.
+            stats.rasterSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
             stats.didDraw = true
             stats.damage = damage.withLock { $0.damage(ofFrame: frame.serial) } ?? [whole]
             lastFrameStatistics = stats
@@ -301,6 +313,26 @@ public final class CARenderer: @unchecked Sendable {
     /// reads when frames are drawn straight into the window's buffers. Strata extension.
     public func drawLastFrame(into target: Surface) {
         draw(PreparedFrame(.unchanged, time: frameTime), into: target)
+    }
+
+    /// Brings `target`, which holds frame `held`, up to the newest frame up to `serial` that
+    /// another target holds, by copying the pixels that changed in between from it; returns the
+    /// frame `target` holds then (`held` when nothing could be copied). A window's two buffers
+    /// take turns, so each is two frames behind: copying the older frame's damage from the
+    /// buffer shown last costs a memory copy instead of rasterising two frames' damage.
+    /// Pixels inside `redrawing` (about to be rasterised anyway) are not copied.
+    private func catchUp(_ target: Surface, holding held: Int?, upTo serial: Int, redrawing: [IntRect]) -> Int? {
+        guard redrawsDamageOnly, let held, held > 0 else { return held }
+        let found = damage.withLock { history -> (Surface, Int, [IntRect])? in
+            guard let (source, s) = history.newestTarget(besides: target, after: held, upTo: serial),
+                  let changed = history.damage(from: held, to: s) else { return nil }
+            return (source, s, changed)
+        }
+        guard let (source, s, changed) = found, source.width == target.width, source.height == target.height
+        else { return held }
+        for r in IntRect.subtracting(redrawing, from: changed) { target.copy(r, from: source) }
+        damage.withLock { $0.hold(target, serial: s) }
+        return s
     }
 
     /// The rectangles to redraw in `target`, which holds frame `held`, to show frame `serial`;

@@ -59,6 +59,16 @@ struct DamageHistory: Sendable {
         targets.first { $0.surface.surface === surface }?.serial
     }
 
+    /// The target other than `surface` holding the newest frame after `held` and up to `s`, with
+    /// that frame: pixels that changed since `held` can be copied from it instead of redrawn.
+    func newestTarget(besides surface: Surface, after held: Int, upTo s: Int) -> (surface: Surface, serial: Int)? {
+        var best: (surface: Surface, serial: Int)?
+        for t in targets where t.serial > held && t.serial <= s && t.serial > (best?.serial ?? 0) {
+            if let other = t.surface.surface, other !== surface { best = (other, t.serial) }
+        }
+        return best
+    }
+
     /// Notes that `surface` now holds frame `s` (0: no frame of a tree).
     mutating func hold(_ surface: Surface, serial s: Int) {
         targets.removeAll { $0.surface.surface == nil || $0.surface.surface === surface }

@@ -46,3 +46,23 @@ public struct IntRect: Sendable, Equatable, Hashable {
     /// The number of pixels (0 when empty).
     @inlinable public var area: Int { isEmpty ? 0 : (x1 - x0) * (y1 - y0) }
 }
+
+extension IntRect {
+    /// The pixels of this rect outside `cut`, as at most four disjoint rects (bands above and
+    /// below `cut`, then the parts left and right of it).
+    package func subtracting(_ cut: IntRect) -> [IntRect] {
+        let c = intersection(cut)
+        guard !c.isEmpty else { return isEmpty ? [] : [self] }
+        let pieces = [IntRect(x0: x0, y0: y0, x1: x1, y1: c.y0), IntRect(x0: x0, y0: c.y1, x1: x1, y1: y1),
+                      IntRect(x0: x0, y0: c.y0, x1: c.x0, y1: c.y1), IntRect(x0: c.x1, y0: c.y0, x1: x1, y1: c.y1)]
+        return pieces.filter { !$0.isEmpty }
+    }
+
+    /// The pixels of `rects` outside every rect of `cuts`, as disjoint rects (each input rect cut
+    /// in turn; `rects` are assumed disjoint).
+    package static func subtracting(_ cuts: [IntRect], from rects: [IntRect]) -> [IntRect] {
+        var left = rects
+        for cut in cuts { left = left.flatMap { $0.subtracting(cut) } }
+        return left
+    }
+}
