@@ -18,6 +18,11 @@ final class BufferPool {
     /// Called once when a shared-memory attach fails (presents use `XPutImage` from then on).
     var onSharedMemoryFailure: (() -> Void)?
     private(set) var buffers: [ImageBuffer] = []
+    /// Shared-memory buffers taking turns. With two, the server had to finish the put of the
+    /// frame before last by the time a frame is drawn, and when it had not (it shares the cores
+    /// with the renderer's threads) the render thread waited a round trip; a third gives the
+    /// server a whole frame more. The renderer copies what a buffer misses from the newest one.
+    static let sharedBufferCount = 3
     private var saidNoSharedMemory = false
 
     /// A pool for `handle`'s server; `sharedMemory` says whether MIT-SHM is offered.
@@ -41,12 +46,25 @@ final class BufferPool {
             release()
         }
         if buffers.isEmpty { allocate(width: width, height: height) }
-        if let free = buffers.first(where: { !$0.isBusy }) { return free }
+        if let free = newestFree() { return taken(free) }
         XSync(handle, 0)
         collectCompletions()
-        if let free = buffers.first(where: { !$0.isBusy }) { return free }
+        if let free = newestFree() { return taken(free) }
         for buffer in buffers { buffer.isBusy = false }
-        return buffers.first
+        return buffers.first.map(taken)
+    }
+
+    private var handedOut = 0
+
+    /// The free buffer handed out last: it holds the newest frame, so the least is redrawn or copied.
+    private func newestFree() -> ImageBuffer? {
+        buffers.filter { !$0.isBusy }.max { $0.lastTaken < $1.lastTaken }
+    }
+
+    private func taken(_ buffer: ImageBuffer) -> ImageBuffer {
+        handedOut += 1
+        buffer.lastTaken = handedOut
+        return buffer
     }
 
     /// Marks the buffer of shared-memory segment `segment` as free (its `ShmCompletion` arrived).
@@ -67,7 +85,7 @@ final class BufferPool {
         }
         if triesSharedMemory {
             do {
-                for _ in 0..<2 {
+                for _ in 0..<Self.sharedBufferCount {
                     buffers.append(try ImageBuffer.makeShared(display: handle, format: format, width: width, height: height))
                 }
                 return

@@ -13,6 +13,9 @@ final class ImageBuffer {
     /// An `XShmPutImage` from this buffer was issued and its `ShmCompletion` has not arrived:
     /// the server may still be reading it, so it must not be written.
     var isBusy = false
+    /// When the buffer was last handed out to draw a frame into (a count of the pool's hand-outs):
+    /// of two free buffers, the one handed out last holds the newer frame.
+    var lastTaken = 0
     /// The image's pixels as a surface, when they are laid out as one (32-bit BGRA, LSB first);
     /// valid until `destroy`.
     private(set) lazy var surface: Surface? = {

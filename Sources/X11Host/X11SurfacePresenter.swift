@@ -83,7 +83,7 @@ public final class X11SurfacePresenter: @unchecked Sendable {
     /// `width` × `height` surface over the MIT-SHM segment, or the plain image): no copy of the
     /// frame on this side. `draw` returns the rectangles where its frame differs from the frame
     /// the window shows (nil: everywhere); only they are put into the window. The surface holds
-    /// an older frame (two buffers take turns), so `draw` must bring all of it up to date
+    /// an older frame (the buffers take turns), so `draw` must bring all of it up to date
     /// (`CARenderer.draw(_:into:)` does, from what it knows each target holds). Returns false,
     /// drawing nothing, when the buffers are not 32-bit BGRA: the caller then presents a copy
     /// with `present(_:damage:)`.

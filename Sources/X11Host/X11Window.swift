@@ -5,7 +5,7 @@ import Raster
 /// A titled, resizable top-level X11 window that shows `Surface`s.
 ///
 /// Strata's own type (the role `UIWindow` + `CAMetalLayer` play on Apple platforms). Presents
-/// go through MIT-SHM with two buffers, or `XPutImage` when shared memory is unavailable.
+/// go through MIT-SHM with three buffers taking turns, or `XPutImage` when shared memory is unavailable.
 @MainActor
 public final class X11Window {
     /// The connection this window lives on.

@@ -85,8 +85,8 @@ extension WindowTests {
             let demo = try await LiveDemo(Self.arguments, title: Self.title)
             defer { demo.stop() }
             let pid = demo.strata.pid
-            // While it runs, the two MIT-SHM buffers exist (so the check below can fail).
-            #expect(try await Tool.sharedMemorySegments(createdBy: pid).count == 2)
+            // While it runs, the three MIT-SHM buffers exist (so the check below can fail).
+            #expect(try await Tool.sharedMemorySegments(createdBy: pid).count == 3)
             try await demo.key("q")
             #expect(await demo.strata.waitForExit(timeout: 10) == 0, "stderr: \(demo.strata.stderr)")
             #expect(try await Tool.sharedMemorySegments(createdBy: pid) == [])

@@ -11,7 +11,7 @@ extension WindowTests {
             let demo = try await LiveDemo(["cube", "--size", "320x240"], title: "cube$")
             defer { demo.stop() }
             let pid = demo.strata.pid
-            #expect(try await Tool.sharedMemorySegments(createdBy: pid).count == 2)
+            #expect(try await Tool.sharedMemorySegments(createdBy: pid).count == 3)
             demo.server.stop()
             let status = await demo.strata.waitForExit(timeout: 10)
             // EX_IOERR (74), not a signal (≥ 128) and not a hang (nil).
@@ -24,7 +24,7 @@ extension WindowTests {
             let demo = try await LiveDemo(["cube", "--size", "320x240"], title: "cube$")
             defer { demo.stop() }
             let pid = demo.strata.pid
-            #expect(try await Tool.sharedMemorySegments(createdBy: pid).count == 2)
+            #expect(try await Tool.sharedMemorySegments(createdBy: pid).count == 3)
             // SIGKILL runs no handler at all: what Ctrl-C does to a demo without one, or a crash.
             demo.strata.kill()
             var left = try await Tool.sharedMemorySegments(createdBy: pid)

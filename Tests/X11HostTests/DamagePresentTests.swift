@@ -3,7 +3,7 @@ import Raster
 import Testing
 import X11Host
 
-/// `present(_:damage:)` puts only the damaged rectangles, with MIT-SHM (two buffers taking
+/// `present(_:damage:)` puts only the damaged rectangles, with MIT-SHM (three buffers taking
 /// turns, each catching up on what it missed) and with the `XPutImage` fallback: the window
 /// ends up showing the surface, and a pixel changed outside the declared damage is not shown.
 @Suite(.enabled(if: XvfbServer.isAvailable, XvfbServer.skipReason), .timeLimit(.minutes(1)))

@@ -1,7 +1,7 @@
 import Foundation
 import Raster
 import Testing
-import X11Host
+@testable import X11Host
 
 /// No shared-memory segment outlives its window, nor a process killed mid-run.
 /// Each case runs in a child process so `ipcs` can tell its segments apart by creator pid.
@@ -43,13 +43,13 @@ struct SharedMemoryLeakTests {
             let surface = Surface(width: 128, height: 96)
             for _ in 0..<3 { window.present(surface) }
             display.synchronize()
-            guard try Tool.sharedMemorySegments(createdBy: getpid()).count == 2 else { exit(11) }
-            // A resize replaces both buffers; the old segments must go.
+            guard try Tool.sharedMemorySegments(createdBy: getpid()).count == BufferPool.sharedBufferCount else { exit(11) }
+            // A resize replaces every buffer; the old segments must go.
             try await Tool.run(["xdotool", "windowsize", "\(window.windowID)", "128", "96"], display: server.display)
             guard await recorder.wait(for: { $0 == .resize(width: 128, height: 96) }) != nil else { exit(12) }
             for _ in 0..<3 { window.present(surface) }
             display.synchronize()
-            guard try Tool.sharedMemorySegments(createdBy: getpid()).count == 2 else { exit(13) }
+            guard try Tool.sharedMemorySegments(createdBy: getpid()).count == BufferPool.sharedBufferCount else { exit(13) }
             window.close()
             guard try Tool.sharedMemorySegments(createdBy: getpid()).isEmpty else { exit(14) }
         } catch {
@@ -69,7 +69,7 @@ struct SharedMemoryLeakTests {
             guard await recorder.waitForExpose() else { exit(10) }
             for _ in 0..<3 { window.present(Surface(width: 64, height: 48)) }
             display.synchronize()
-            guard try Tool.sharedMemorySegments(createdBy: getpid()).count == 2 else { exit(11) }
+            guard try Tool.sharedMemorySegments(createdBy: getpid()).count == BufferPool.sharedBufferCount else { exit(11) }
             print(getpid())
             fflush(nil)
             kill(getpid(), SIGKILL)
