@@ -72,6 +72,11 @@ package final class GlyphCoverageCache: Sendable {
     package var count: Int { state.withLock { $0.entries.count } }
     /// Masks made since the cache was created (misses).
     package var made: Int { state.withLock { $0.made } }
+    /// Masks held now whose em is within `sizes` device pixels (a test that draws at a size of
+    /// its own counts its masks without the other tests' running in parallel).
+    package func count(pixelSizes sizes: ClosedRange<Double>) -> Int {
+        state.withLock { $0.entries.keys.reduce(0) { $0 + (sizes.contains(Double(bitPattern: $1.size)) ? 1 : 0) } }
+    }
 
     /// The device similarity `map` is, as (scale, tx, ty): device = local × scale + t; nil when
     /// the map rotates, skews, flips, scales unevenly or has perspective.
