@@ -294,3 +294,40 @@ private func stillShadowScene() -> (root: CALayer, shadowed: CALayer, child: CAL
     for y in 45..<155 { for x in 52..<149 where image.surface[x, y] != plain.surface[x, y] { Issue.record("(\(x), \(y))"); return } }
     #expect(image.surface[100, 172] != 0xFFFF_FFFF && plain.surface[100, 172] == 0xFFFF_FFFF)
 }
+
+/// A card turned in 3D hides its shadow too: the shadow, drawn through the card's plane, carries
+/// the card's rounded bounds as its occluder (`Clip.occluder`), so its rows skip what the card
+/// covers. Only an opaque card hides it: a translucent one, or a shadow path, shows it through.
+@Test(.manualClock) func aTurnedOpaqueCardsShadowSkipsWhatTheCardCovers() {
+    func shadowOccluder(_ change: (CALayer) -> Void) -> (shape: RoundedRect, deviceToLocal: Projective)?? {
+        let scene = cardScene()
+        withoutActions {
+            var t = CATransform3DMakeRotation(0.6, 0, 1, 0)
+            t.m34 = -1.0 / 500
+            scene.card.transform = t
+            change(scene.card)
+        }
+        let r = CARenderer(width: 200, height: 220)
+        r.layer = scene.root
+        let passes = r.prepareFrame(atTime: 0).passes
+        // The shadow is the alpha-mask command of the framebuffer pass.
+        let shadow = passes.last?.commands.first { if case .alphaMask = $0.paint { true } else { false } }
+        return shadow.map { $0.clip.occluder }
+    }
+    let opaque = shadowOccluder { _ in }
+    #expect(opaque??.shape == RoundedRect(minX: 0, minY: 0, maxX: 100, maxY: 140, cornerRadius: 14))
+    #expect((shadowOccluder { $0.opacity = 0.9 } ?? nil) == nil)
+    #expect((shadowOccluder { $0.shadowPath = CGPath(rect: $0.bounds, transform: nil) } ?? nil) == nil)
+    // And the frame equals the card over its whole shadow wherever the card is: checked pixel
+    // by pixel in Raster's OccluderTests; here, the card's middle shows the card's colour.
+    let scene = cardScene()
+    withoutActions { var t = CATransform3DMakeRotation(0.6, 0, 1, 0); t.m34 = -1.0 / 500; scene.card.transform = t }
+    let (image, _) = render(scene.root)
+    let plain = cardScene()
+    withoutActions {
+        var t = CATransform3DMakeRotation(0.6, 0, 1, 0); t.m34 = -1.0 / 500; plain.card.transform = t
+        plain.card.shadowOpacity = 0
+    }
+    let (noShadow, _) = render(plain.root)
+    #expect(image.surface[100, 60] == noShadow.surface[100, 60])
+}

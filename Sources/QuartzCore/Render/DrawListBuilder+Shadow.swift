@@ -31,8 +31,11 @@ extension DrawListBuilder {
         let map = Self.planeMap(matrix)
         // The layer's own opacity is in its drawn alpha (a path's shadow ignores it, as before).
         let alpha = opacity * (groupOpacity || !fromPath ? s.opacity : 1) * s.shadowOpacity
+        // Where the layer itself is opaque (its drawn alpha is its rounded bounds, drawn at full
+        // opacity with normal blending), it hides its shadow: those pixels are left out.
+        let hides = !fromPath && opacity * s.opacity >= 1 && s.compositing.blendMode == nil
         guard let device = Self.axisAlignedImage(of: shape, map) else {
-            return emitPlaneShadow(of: shape, s, map: map, clip: clip, alpha: alpha, color: color)
+            return emitPlaneShadow(of: shape, s, map: map, clip: clip, alpha: alpha, color: color, hiddenUnder: hides)
         }
         guard let (region, shift) = shadowRegion(device.minX, device.minY, device.maxX, device.maxY, s, map: map, clip: clip) else { return true }
         let local = RoundedRect(minX: device.minX + shift.x - Double(region.x0), minY: device.minY + shift.y - Double(region.y0),
@@ -43,9 +46,7 @@ extension DrawListBuilder {
         let mask = cache.roundedRect(width: region.x1 - region.x0, height: region.y1 - region.y0, shape: local,
                                      sigma: Self.shadowSigma(s, map))
         shadowsDrawn += cache.masksDrawn - before
-        // Where the layer itself is opaque (its drawn alpha is its rounded bounds, drawn at full
-        // opacity with normal blending), it hides its shadow: those pixels are left out.
-        let hidden = !fromPath && opacity * s.opacity >= 1 && s.compositing.blendMode == nil ? Self.opaqueInterior(of: device) : nil
+        let hidden = hides ? Self.opaqueInterior(of: device) : nil
         appendShadow(mask, region: region, clip: clip, alpha: alpha, color: color, hole: hidden)
         return true
     }
@@ -71,8 +72,10 @@ extension DrawListBuilder {
     /// mask depends only on the shape, the offset and `shadowRadius` (layer units), so a card
     /// that turns reuses one mask for every frame; a wide blur is stored at ½ or ¼ resolution
     /// (`ShadowCache.reductionFactor`). False when the plane's map is unusable.
+    /// `hiddenUnder`: the layer paints `shape` opaque over its shadow, so the rows skip what it
+    /// surely covers (`Clip.occluder`).
     private func emitPlaneShadow(of shape: RoundedRect, _ s: LayerState, map: Projective, clip: Clip, alpha: Float,
-                                 color: CGColor) -> Bool {
+                                 color: CGColor, hiddenUnder: Bool) -> Bool {
         guard let cache = shadowCache else { return false }
         let sigma = Double(s.shadowRadius), dx = Double(s.shadowOffset.width), dy = Double(s.shadowOffset.height)
         guard sigma.isFinite, dx.isFinite, dy.isFinite, abs(dx) <= 1e6, abs(dy) <= 1e6,
@@ -95,10 +98,12 @@ extension DrawListBuilder {
         let before = cache.masksDrawn
         let mask = cache.roundedRect(width: width, height: height, shape: local, sigma: sigma * k)
         shadowsDrawn += cache.masksDrawn - before
+        var shadowClip = Clip(rect: clip.rect)
+        if hiddenUnder, let inverse = map.inverted() { shadowClip.occluder = (shape: shape, deviceToLocal: inverse) }
         appendCommand(FillCommand(shape: RoundedRect(minX: x0, minY: y0, maxX: x1, maxY: y1), localToDevice: map,
                                   paint: .alphaMask(mask, map: Projective(affine: k, 0, 0, k, -x0 * k, -y0 * k),
                                                     color: color.premultipliedARGB32),
-                                  opacity: alpha, clip: Clip(rect: clip.rect)))
+                                  opacity: alpha, clip: shadowClip))
         return true
     }
 

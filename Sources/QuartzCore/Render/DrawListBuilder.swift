@@ -689,6 +689,7 @@ package final class DrawListBuilder {
         out.polygon = c.polygon.map { $0.map { SIMD2($0.x + Double(dx), $0.y + Double(dy)) } }
         out.roundedRects = c.roundedRects.map { (shape: $0.shape, deviceToLocal: t.concatenating($0.deviceToLocal)) }
         out.holes = c.holes.map { (shape: $0.shape, deviceToLocal: t.concatenating($0.deviceToLocal)) }
+        out.occluder = c.occluder.map { (shape: $0.shape, deviceToLocal: t.concatenating($0.deviceToLocal)) }
         out.mask = c.mask.map { Self.shifted($0, dx: dx, dy: dy, to: out.rect) }
         return out
     }

@@ -10,6 +10,8 @@
 /// - `holes` are anti-aliased rounded rects removed from the shape (a border is the bounds with
 ///   the inner rounded rect as a hole).
 /// - `mask`, an 8-bit device coverage mask, multiplies the coverage (clip paths, masks).
+/// - `occluder`, a hint: a rounded rect that an opaque fill drawn later covers. Pixels it
+///   surely covers (coverage exactly 1) may be left unpainted: they are painted over.
 public struct Clip: Sendable {
     /// Device pixels the command may touch.
     public var rect: IntRect
@@ -21,6 +23,11 @@ public struct Clip: Sendable {
     public var holes: [(shape: RoundedRect, deviceToLocal: Projective)]
     /// A device coverage mask multiplying the shape's coverage, or nil for none.
     public var mask: CoverageMask?
+    /// A rounded rect, with the map from device to its local space, that a fill drawn later
+    /// paints opaque with coverage 1 wherever its own coverage is 1 (a card over its shadow):
+    /// the renderer may skip the columns of a row whose centres lie surely inside it. Not a
+    /// clip of what shows: the pixels left out are the ones painted over. Nil for none.
+    public var occluder: (shape: RoundedRect, deviceToLocal: Projective)?
 
     /// Creates a clip; by default only the rect applies.
     public init(rect: IntRect = .unbounded, polygon: [SIMD2<Double>]? = nil,

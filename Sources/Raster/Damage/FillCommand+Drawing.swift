@@ -114,6 +114,12 @@ extension Clip {
               zip(roundedRects, other.roundedRects).allSatisfy({ bitwiseEqual($0.shape, $1.shape) && bitwiseEqual($0.deviceToLocal, $1.deviceToLocal) }),
               zip(holes, other.holes).allSatisfy({ bitwiseEqual($0.shape, $1.shape) && bitwiseEqual($0.deviceToLocal, $1.deviceToLocal) })
         else { return false }
+        // The occluder decides where spans start (their rounding), so it is part of the drawing.
+        switch (occluder, other.occluder) {
+        case (nil, nil): break
+        case (let a?, let b?): guard bitwiseEqual(a.shape, b.shape), bitwiseEqual(a.deviceToLocal, b.deviceToLocal) else { return false }
+        default: return false
+        }
         switch (mask, other.mask) {
         case (nil, nil): return true
         case (let a?, let b?): return a === b || a.holdsSameCoverage(as: b)

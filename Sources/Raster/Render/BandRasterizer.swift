@@ -174,6 +174,13 @@ struct BandRasterizer: @unchecked Sendable {
         } else if r.ix0 < r.ix1 {
             projectiveCornerExclusions(f, py, r.ix0, r.ix1, &ex)
         }
+        // Columns an opaque fill drawn later covers entirely are skipped: the spans either side.
+        if f.pointee.occluder >= 0,
+           let (a, b) = Self.fullCoverageColumns(clipShapes[f.pointee.occluder], py, r.ox0, r.ox1) {
+            rowSpans(f, y, py, (r.ox0, a, r.ix0, Swift.min(r.ix1, a)), ex)
+            rowSpans(f, y, py, (b, r.ox1, Swift.max(r.ix0, b), r.ix1), ex)
+            return
+        }
         rowSpans(f, y, py, r, ex)
     }
 

@@ -109,7 +109,19 @@ extension PreparedScene {
                                   opacity: normal ? setup.opacity : 1, opacity8: normal ? setup.opacity8 : 255,
                                   paint: paint, cornerFree: cornerFree, mask: command.clip.mask.map(PreparedMask.init), path: path,
                                   blend: command.blendMode, fetchScale: normal ? 255 : setup.opacity8,
-                                  aliased: !command.antialias))
+                                  aliased: !command.antialias, occluder: appendOccluder(command.clip, path: path)))
+    }
+
+    /// The clip's occluder as a clip shape after the fill's own (general rows only: the other
+    /// paths ignore it); its index, or −1.
+    mutating func appendOccluder(_ clip: Clip, path: FillPath) -> Int {
+        guard let (shape, map) = clip.occluder, !shape.isEmpty, map.isFinite else { return -1 }
+        switch path {
+        case .general, .affineRim: break
+        default: return -1
+        }
+        clipShapes.append(ClipShape(shape: shape, map: normalised(map)))
+        return clipShapes.count - 1
     }
 
     /// Hard edges of the clip polygon (a BSP piece), except those lying on `outline` (the

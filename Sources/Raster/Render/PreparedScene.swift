@@ -136,6 +136,8 @@ struct PreparedFill: Sendable {
     var fetchScale: UInt32 = 255
     /// All-or-nothing coverage (`FillCommand.antialias == false`).
     var aliased = false
+    /// The index in `clipShapes` of the clip's occluder (outside the `clipShapes` range), or −1.
+    var occluder = -1
 
     /// Whether a row's pixels depend on where its span starts (so a redraw may not clip its
     /// columns). Paths accumulate coverage from the left. A texture steps its texel position
