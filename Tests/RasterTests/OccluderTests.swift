@@ -80,4 +80,34 @@ struct OccluderTests {
         let a = Self.commands(map, occluded: true)[0], b = Self.commands(map, occluded: false)[0]
         #expect(a.drawsSame(as: a) && !a.drawsSame(as: b) && !b.drawsSame(as: a))
     }
+
+    /// Hostile occluders: NaN, infinite or behind-the-eye maps and shapes skip nothing; huge
+    /// finite ones draw without trapping.
+    @Test func hostileOccludersSkipNothingAndNeverTrap() {
+        let map = Self.cardMap(0.3)
+        let plain = Self.draw(Self.commands(map, occluded: false, withCard: false))
+        let nan = Double.nan, inf = Double.infinity
+        let shapes = [RoundedRect(minX: nan, minY: 0, maxX: 120, maxY: 90), RoundedRect(minX: 0, minY: 0, maxX: inf, maxY: 90),
+                      RoundedRect(minX: -inf, minY: -inf, maxX: inf, maxY: inf), RoundedRect(minX: 0, minY: nan, maxX: 120, maxY: nan)]
+        // (A NaN corner radius is not hostile here: `RoundedRect` makes it 0, a square card.)
+        let maps = [Projective(m11: nan, m12: 0, m13: 0, m21: 0, m22: 1, m23: 0, m31: 0, m32: 0, m33: 1),
+                    Projective(m11: 1, m12: 0, m13: 0, m21: 0, m22: 1, m23: 0, m31: 0, m32: 0, m33: -1),
+                    Projective(m11: 0, m12: 0, m13: 0, m21: 0, m22: 0, m23: 0, m31: 0, m32: 0, m33: 0)]
+        var cases: [(RoundedRect, Projective)] = shapes.map { ($0, map.inverted()!) }
+        cases += maps.map { (Self.card, $0) }
+        for (k, (shape, inverse)) in cases.enumerated() {
+            var c = Self.commands(map, occluded: false, withCard: false)
+            c[0].clip.occluder = (shape: shape, deviceToLocal: inverse)
+            let hinted = Self.draw(c)
+            var diff = 0
+            for y in 0..<Self.size.h { for x in 0..<Self.size.w where hinted[x, y] != plain[x, y] { diff += 1 } }
+            #expect(diff == 0, "case \(k): \(diff) pixels skipped")
+        }
+        for huge in [1e19, 1e40, 1e150, 1e300] {
+            var c = Self.commands(map, occluded: false, withCard: false)
+            c[0].clip.occluder = (shape: RoundedRect(minX: -huge, minY: -huge, maxX: huge, maxY: huge, cornerRadius: huge / 10),
+                                  deviceToLocal: map.inverted()!)
+            _ = Self.draw(c)
+        }
+    }
 }
