@@ -141,13 +141,10 @@ extension BandRasterizer {
         let evenOdd = p.pointee.evenOdd, aliased = f.pointee.aliased
         let opacity = f.pointee.opacity, full = f.pointee.opacity8
         let row = pixels + y &* stride
-        // Hard clip edges (a BSP piece) limit the row to one interval.
-        var hx0 = 0, hx1 = w
-        for k in f.pointee.hardEdges {
-            let (a, b) = hardInterval(hardEdges[k], Double(y) + 0.5, bx0 + hx0, bx0 + hx1)
-            hx0 = a - bx0; hx1 = b - bx0
-            if hx0 >= hx1 { break }
-        }
+        // Hard clip edges (a BSP piece) limit the row to one interval. Bound to constants: the
+        // nested functions below capture them by value (captured vars were boxed on the heap,
+        // two allocations and exclusivity checks per row).
+        let (hx0, hx1) = hardSpan(f, y, bx0, w)
         let perPixelClip = !f.pointee.clipShapes.isEmpty || f.pointee.mask != nil
         let first = touched.lo
         @inline(__always) func scale(_ s: Double) -> UInt32 {
@@ -212,6 +209,19 @@ extension BandRasterizer {
                 }
             }
         }
+    }
+
+    /// Window columns `[hx0, hx1)` of row `y` inside the fill's hard clip edges (all of them when
+    /// it has none).
+    @inline(__always)
+    func hardSpan(_ f: UnsafePointer<PreparedFill>, _ y: Int, _ bx0: Int, _ w: Int) -> (Int, Int) {
+        var hx0 = 0, hx1 = w
+        for k in f.pointee.hardEdges {
+            let (a, b) = hardInterval(hardEdges[k], Double(y) + 0.5, bx0 + hx0, bx0 + hx1)
+            hx0 = a - bx0; hx1 = b - bx0
+            if hx0 >= hx1 { break }
+        }
+        return (hx0, hx1)
     }
 
     /// The first cell from `from` (inclusive) whose bit is set (`marked`) or clear, or `limit`.

@@ -37,9 +37,16 @@ extension PreparedScene {
         edges.reserveCapacity(commands.count * 4)
         similarities.reserveCapacity(commands.count)
         projectives.reserveCapacity(commands.count)
-        var polygonEdges = 0
-        for command in commands { polygonEdges += command.clip.polygon?.count ?? 0 }
+        var polygonEdges = 0, pathPoints = 0
+        for command in commands {
+            polygonEdges += command.clip.polygon?.count ?? 0
+            if case .path(let path, _) = command.geometry { pathPoints += path.points.count }
+        }
         hardEdges.reserveCapacity(polygonEdges)
+        // About one edge per point (curves flatten to more, growing the arrays as they go):
+        // a batch of thousands of strokes otherwise regrows and copies megabytes of edges.
+        pathEdges.reserveCapacity(pathPoints)
+        pathBandEdges.reserveCapacity(pathPoints + pathPoints / 2)
         commandBounds.reserveCapacity(commands.count)
         commandSteps.reserveCapacity(commands.count)
         for command in commands {
