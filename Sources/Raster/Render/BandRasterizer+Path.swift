@@ -24,7 +24,7 @@ extension BandRasterizer {
             if lo == hi { continue }
             for k in 0..<(end - y) { pathTouched[k] = (lo: Int.max, hi: -1) }
             for k in lo..<hi {
-                accumulateEdgeRows(pathEdges + Int(pathBandEdges[k]), y, end, f.pointee.bounds, cells, words)
+                accumulateEdgeRows(pathBandEdges + k, y, end, f.pointee.bounds, cells, words)
             }
             for row in y..<end where pathTouched[row - y].hi >= 0 {
                 pathRow(f, p, row, bx0, w, pathTouched[row - y], accumulation + (row - y) * cells, pathBits + (row - y) * words)
@@ -38,9 +38,7 @@ extension BandRasterizer {
     /// The cells each piece wrote are marked in the row's bitmap (`pathBits`, `words` a row).
     @inline(__always)
     func accumulateEdgeRows(_ e: UnsafePointer<PathEdge>, _ y0: Int, _ y1: Int, _ bounds: IntRect, _ cells: Int, _ words: Int) {
-        let first = Swift.max(floorInt(e.pointee.y0), bounds.y0)
-        let last = Swift.max(first, Swift.min(ceilInt(e.pointee.y1), bounds.y1) - 1)
-        let a = Swift.max(first, y0), b = Swift.min(last + 1, y1)
+        let a = Swift.max(Int(e.pointee.firstRow), y0), b = Swift.min(Int(e.pointee.lastRow) + 1, y1)
         if a >= b { return }
         let bx0 = Double(bounds.x0), w = bounds.x1 - bounds.x0
         for y in a..<b {
@@ -106,14 +104,21 @@ extension BandRasterizer {
         }
         var i = floorInt(x)
         let end = Swift.min(xb, fw)
+        if !(x < end) { return (lo, Swift.max(lo, Swift.min(i, w))) }
+        // Cell i + 1's share is carried in a register into the next step, which adds cell
+        // i + 1's own share to it: the same two additions in the same order as adding both in
+        // memory, without a store and reload between the steps.
+        var carry = acc[i]
         while x < end {
             let nx = Swift.min(Double(i + 1), end)
             let hp = (nx - x) * dhdx
             let fx = (x + nx) * 0.5 - Double(i)
-            acc[i] += hp * (1 - fx); acc[i + 1] += hp * fx
+            acc[i] = carry + hp * (1 - fx)
+            carry = acc[i + 1] + hp * fx
             x = nx
             i += 1
         }
+        acc[i] = carry
         return (lo, Swift.max(lo, Swift.min(i, w)))
     }
 
