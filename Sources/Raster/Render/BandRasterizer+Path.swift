@@ -161,7 +161,8 @@ extension BandRasterizer {
             if a >= b { return }
             if perPixelClip { clipCoverage(f, y, bx0, a, b, coverage + (a - first)) }
             if f.pointee.blend == .normal, case .solid(let color, _) = f.pointee.paint {
-                return over_solid_coverage8(row + bx0 + a, b - a, color, coverage + (a - first))
+                // The padded kernel may read and write back up to 7 pixels past b, inside the row.
+                return over_solid_coverage8(row + bx0 + a, b - a, color, coverage + (a - first), padded: bx0 &+ b &+ 7 <= stride)
             }
             paintSpan(f, row, y, bx0 + a, bx0 + b, coverage: UnsafePointer(coverage + (a - first)))
         }
@@ -266,9 +267,13 @@ extension BandRasterizer {
 /// `over_solid_coverage` eight pixels at a time, with the same values (a zero scale leaves a
 /// pixel as it was: `over(0, d) = d + mul255(d, 255) = d`); groups of eight zero scales are
 /// skipped. Anti-aliased path rims are short runs of varying scales, most of a path's pixels.
+/// `padded`: the 7 pixels after the span are readable and final (the rest of the row) and
+/// `coverage` has 7 readable entries after it, so the last partial group runs as a group of
+/// eight whose lanes past `count` get scale 0 (written back unchanged) instead of one pixel at
+/// a time: stroke rims are mostly such short runs.
 @inline(__always)
 func over_solid_coverage8(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ color: UInt32,
-                          _ coverage: UnsafeMutablePointer<UInt32>, lanes: Bool = vectorKernels) {
+                          _ coverage: UnsafeMutablePointer<UInt32>, padded: Bool = false, lanes: Bool = vectorKernels) {
     guard lanes else { return over_solid_coverage(dst, count, color, coverage) }
     let c8 = SIMD8<UInt32>(repeating: color)
     var i = 0
@@ -279,5 +284,12 @@ func over_solid_coverage8(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ c
         }
         i &+= 8
     }
-    if i < count { over_solid_coverage(dst + i, count &- i, color, coverage + i) }
+    if i < count {
+        if !padded { return over_solid_coverage(dst + i, count &- i, color, coverage + i) }
+        let s = UnsafeRawPointer(coverage + i).loadUnaligned(as: SIMD8<UInt32>.self)
+            .replacing(with: 0, where: .!lanesBelow(count &- i))
+        if s != SIMD8<UInt32>(repeating: 0) {
+            store8(overx8(mul255x8(c8, spread: spread(s)), load8(dst + i)), dst + i)
+        }
+    }
 }
