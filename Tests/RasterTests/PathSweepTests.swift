@@ -27,6 +27,28 @@ import Testing
     }
 }
 
+/// The padded tail: the last partial group of eight runs as eight lanes, reading the scales
+/// and pixels past the span; the pixels there (which hold other values, and scales that are
+/// not zero) must come back unchanged and the span's own pixels be the one-pixel kernel's.
+@Test func paddedRimTailBlendsOnlyItsSpan() {
+    var rng = SeededRandom(seed: 231)
+    for n in 1...40 {
+        for _ in 0..<20 {
+            let color = randomPremultiplied(&rng)
+            var dst = (0..<(n + 8)).map { _ in randomPremultiplied(&rng) }
+            var cov = (0..<(n + 8)).map { _ in UInt32.random(in: 1...255, using: &rng) }
+            var expected = dst
+            over_solid_coverage(&expected, n, color, cov)
+            dst.withUnsafeMutableBufferPointer { d in
+                cov.withUnsafeMutableBufferPointer { c in
+                    over_solid_coverage8(d.baseAddress!, n, color, c.baseAddress!, padded: true, lanes: true)
+                }
+            }
+            #expect(dst == expected, "n \(n) colour \(String(color, radix: 16))")
+        }
+    }
+}
+
 @Test func cellsWhoseEdgesCancelStayInsideAFullRun() {
     // A 40 × 40 square with a slit of zero width cut into it and back (two coincident edges of
     // opposite direction at x = 20.3): the slit's cells are touched but sum to zero, so the

@@ -155,7 +155,8 @@ extension CGContext {
     /// space, as Raster's geometry (built directly, without an intermediate `CGPath`).
     func strokeGeometry(_ path: CGPath) -> PathGeometry {
         guard ctmIsInvertible, !path.isEmpty else { return PathGeometry() }
-        let user = CGPath(elements: path.elements.map { $0.applying(state.ctm.inverted()) })
+        let inverse = state.ctm.inverted()
+        let user = CGPath(elements: path.elements.map { $0.applying(inverse) })
         return user.strokeOutlineGeometry(width: state.lineWidth, cap: state.lineCap, join: state.lineJoin,
                                           miterLimit: state.miterLimit, dash: state.dash, transform: state.ctm)
     }

@@ -64,6 +64,10 @@ extension CGPath {
         // The outline is kept only once it all fits: a stroke over the limit draws nothing (as
         // a fill over the rasteriser's point limit), and stops as soon as it is over.
         let box = OutlineBox()
+        // About two outline points per contour point (each side once, plus joins and caps):
+        // the outline's arrays then grow once or twice instead of from empty.
+        let estimate = Swift.min(limit, contours.reduce(0) { $0 + 2 * $1.points.count + 8 })
+        box.geometry.reserveCapacity(points: estimate, verbs: estimate)
         var stroker = PathStroker(width: width, cap: cap, join: join, miterLimit: miterLimit,
                                   tolerance: tolerance, transform: transform, sink: { box.add($0) })
         stroker.budget = limit

@@ -60,6 +60,13 @@ public struct PathGeometry: Sendable, Equatable {
         points.append(contentsOf: other.points.lazy.map { offset + $0 * k })
     }
 
+    /// Makes room for `points` more points and `verbs` more verbs (a caller that knows about how
+    /// large the path will be saves the arrays' regrowing).
+    public mutating func reserveCapacity(points: Int, verbs: Int) {
+        self.points.reserveCapacity(self.points.count + Swift.max(0, points))
+        self.verbs.reserveCapacity(self.verbs.count + Swift.max(0, verbs))
+    }
+
     /// Whether the path has no points.
     public var isEmpty: Bool { points.isEmpty }
 

@@ -24,7 +24,7 @@ extension BandRasterizer {
             if lo == hi { continue }
             for k in 0..<(end - y) { pathTouched[k] = (lo: Int.max, hi: -1) }
             for k in lo..<hi {
-                accumulateEdgeRows(pathEdges + Int(pathBandEdges[k]), y, end, f.pointee.bounds, cells, words)
+                accumulateEdgeRows(pathBandEdges + k, y, end, f.pointee.bounds, cells, words)
             }
             for row in y..<end where pathTouched[row - y].hi >= 0 {
                 pathRow(f, p, row, bx0, w, pathTouched[row - y], accumulation + (row - y) * cells, pathBits + (row - y) * words)
@@ -38,9 +38,7 @@ extension BandRasterizer {
     /// The cells each piece wrote are marked in the row's bitmap (`pathBits`, `words` a row).
     @inline(__always)
     func accumulateEdgeRows(_ e: UnsafePointer<PathEdge>, _ y0: Int, _ y1: Int, _ bounds: IntRect, _ cells: Int, _ words: Int) {
-        let first = Swift.max(floorInt(e.pointee.y0), bounds.y0)
-        let last = Swift.max(first, Swift.min(ceilInt(e.pointee.y1), bounds.y1) - 1)
-        let a = Swift.max(first, y0), b = Swift.min(last + 1, y1)
+        let a = Swift.max(Int(e.pointee.firstRow), y0), b = Swift.min(Int(e.pointee.lastRow) + 1, y1)
         if a >= b { return }
         let bx0 = Double(bounds.x0), w = bounds.x1 - bounds.x0
         for y in a..<b {
@@ -106,14 +104,21 @@ extension BandRasterizer {
         }
         var i = floorInt(x)
         let end = Swift.min(xb, fw)
+        if !(x < end) { return (lo, Swift.max(lo, Swift.min(i, w))) }
+        // Cell i + 1's share is carried in a register into the next step, which adds cell
+        // i + 1's own share to it: the same two additions in the same order as adding both in
+        // memory, without a store and reload between the steps.
+        var carry = acc[i]
         while x < end {
             let nx = Swift.min(Double(i + 1), end)
             let hp = (nx - x) * dhdx
             let fx = (x + nx) * 0.5 - Double(i)
-            acc[i] += hp * (1 - fx); acc[i + 1] += hp * fx
+            acc[i] = carry + hp * (1 - fx)
+            carry = acc[i + 1] + hp * fx
             x = nx
             i += 1
         }
+        acc[i] = carry
         return (lo, Swift.max(lo, Swift.min(i, w)))
     }
 
@@ -141,13 +146,10 @@ extension BandRasterizer {
         let evenOdd = p.pointee.evenOdd, aliased = f.pointee.aliased
         let opacity = f.pointee.opacity, full = f.pointee.opacity8
         let row = pixels + y &* stride
-        // Hard clip edges (a BSP piece) limit the row to one interval.
-        var hx0 = 0, hx1 = w
-        for k in f.pointee.hardEdges {
-            let (a, b) = hardInterval(hardEdges[k], Double(y) + 0.5, bx0 + hx0, bx0 + hx1)
-            hx0 = a - bx0; hx1 = b - bx0
-            if hx0 >= hx1 { break }
-        }
+        // Hard clip edges (a BSP piece) limit the row to one interval. Bound to constants: the
+        // nested functions below capture them by value (captured vars were boxed on the heap,
+        // two allocations and exclusivity checks per row).
+        let (hx0, hx1) = hardSpan(f, y, bx0, w)
         let perPixelClip = !f.pointee.clipShapes.isEmpty || f.pointee.mask != nil
         let first = touched.lo
         @inline(__always) func scale(_ s: Double) -> UInt32 {
@@ -159,7 +161,8 @@ extension BandRasterizer {
             if a >= b { return }
             if perPixelClip { clipCoverage(f, y, bx0, a, b, coverage + (a - first)) }
             if f.pointee.blend == .normal, case .solid(let color, _) = f.pointee.paint {
-                return over_solid_coverage8(row + bx0 + a, b - a, color, coverage + (a - first))
+                // The padded kernel may read and write back up to 7 pixels past b, inside the row.
+                return over_solid_coverage8(row + bx0 + a, b - a, color, coverage + (a - first), padded: bx0 &+ b &+ 7 <= stride)
             }
             paintSpan(f, row, y, bx0 + a, bx0 + b, coverage: UnsafePointer(coverage + (a - first)))
         }
@@ -214,6 +217,19 @@ extension BandRasterizer {
         }
     }
 
+    /// Window columns `[hx0, hx1)` of row `y` inside the fill's hard clip edges (all of them when
+    /// it has none).
+    @inline(__always)
+    func hardSpan(_ f: UnsafePointer<PreparedFill>, _ y: Int, _ bx0: Int, _ w: Int) -> (Int, Int) {
+        var hx0 = 0, hx1 = w
+        for k in f.pointee.hardEdges {
+            let (a, b) = hardInterval(hardEdges[k], Double(y) + 0.5, bx0 + hx0, bx0 + hx1)
+            hx0 = a - bx0; hx1 = b - bx0
+            if hx0 >= hx1 { break }
+        }
+        return (hx0, hx1)
+    }
+
     /// The first cell from `from` (inclusive) whose bit is set (`marked`) or clear, or `limit`.
     @inline(__always)
     func nextCell(_ bits: UnsafeMutablePointer<UInt64>, from: Int, _ limit: Int, marked: Bool) -> Int {
@@ -251,9 +267,13 @@ extension BandRasterizer {
 /// `over_solid_coverage` eight pixels at a time, with the same values (a zero scale leaves a
 /// pixel as it was: `over(0, d) = d + mul255(d, 255) = d`); groups of eight zero scales are
 /// skipped. Anti-aliased path rims are short runs of varying scales, most of a path's pixels.
+/// `padded`: the 7 pixels after the span are readable and final (the rest of the row) and
+/// `coverage` has 7 readable entries after it, so the last partial group runs as a group of
+/// eight whose lanes past `count` get scale 0 (written back unchanged) instead of one pixel at
+/// a time: stroke rims are mostly such short runs.
 @inline(__always)
 func over_solid_coverage8(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ color: UInt32,
-                          _ coverage: UnsafeMutablePointer<UInt32>, lanes: Bool = vectorKernels) {
+                          _ coverage: UnsafeMutablePointer<UInt32>, padded: Bool = false, lanes: Bool = vectorKernels) {
     guard lanes else { return over_solid_coverage(dst, count, color, coverage) }
     let c8 = SIMD8<UInt32>(repeating: color)
     var i = 0
@@ -264,5 +284,12 @@ func over_solid_coverage8(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ c
         }
         i &+= 8
     }
-    if i < count { over_solid_coverage(dst + i, count &- i, color, coverage + i) }
+    if i < count {
+        if !padded { return over_solid_coverage(dst + i, count &- i, color, coverage + i) }
+        let s = UnsafeRawPointer(coverage + i).loadUnaligned(as: SIMD8<UInt32>.self)
+            .replacing(with: 0, where: .!lanesBelow(count &- i))
+        if s != SIMD8<UInt32>(repeating: 0) {
+            store8(overx8(mul255x8(c8, spread: spread(s)), load8(dst + i)), dst + i)
+        }
+    }
 }

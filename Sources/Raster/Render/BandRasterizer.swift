@@ -17,9 +17,9 @@ struct BandRasterizer: @unchecked Sendable {
     let similarities: UnsafePointer<SimilarityFill>
     let projectives: UnsafePointer<ProjectiveFill>
     let paths: UnsafePointer<PathFill>
-    let pathEdges: UnsafePointer<PathEdge>
     let pathBandOffsets: UnsafePointer<Int32>
-    let pathBandEdges: UnsafePointer<Int32>
+    /// Each path's edges bucket by bucket (copies, in edge order within a bucket).
+    let pathBandEdges: UnsafePointer<PathEdge>
     let gradients: UnsafePointer<PreparedGradient>
     let gradientTables: UnsafePointer<UInt32>
     let pixels: UnsafeMutablePointer<UInt32>

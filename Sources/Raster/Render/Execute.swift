@@ -285,7 +285,6 @@ extension PreparedScene {
         similarities.withUnsafeBufferPointer { similarities in
         projectives.withUnsafeBufferPointer { projectives in
         paths.withUnsafeBufferPointer { paths in
-        pathEdges.withUnsafeBufferPointer { pathEdges in
         pathBandOffsets.withUnsafeBufferPointer { pathBandOffsets in
         pathBandEdges.withUnsafeBufferPointer { pathBandEdges in
         gradients.withUnsafeBufferPointer { gradients in
@@ -293,7 +292,7 @@ extension PreparedScene {
             body(BandRasterizer(fills: fills, edges: base(edges), hardEdges: base(hardEdges), corners: base(corners),
                                 cornerExtents: base(cornerExtents), clipShapes: base(clipShapes), rims: base(rims),
                                 similarities: base(similarities), projectives: base(projectives), paths: base(paths),
-                                pathEdges: base(pathEdges), pathBandOffsets: base(pathBandOffsets),
+                                pathBandOffsets: base(pathBandOffsets),
                                 pathBandEdges: base(pathBandEdges), gradients: base(gradients),
                                 gradientTables: base(gradientTables), pixels: pixels, stride: stride,
                                 coverage: UnsafeMutablePointer(mutating: placeholder()),
@@ -301,7 +300,7 @@ extension PreparedScene {
                                 accumulation: UnsafeMutablePointer(mutating: placeholder()),
                                 pathTouched: UnsafeMutablePointer(mutating: placeholder()),
                                 pathBits: UnsafeMutablePointer(mutating: placeholder())))
-        }}}}}}}}}}}}}}}
+        }}}}}}}}}}}}}}
     }
 }
 

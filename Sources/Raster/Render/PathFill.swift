@@ -6,16 +6,17 @@
 /// A straight edge of a flattened path in device space, oriented so that `y0 < y1`;
 /// `direction` is +1 when the path ran down the screen along it, −1 when up.
 struct PathEdge: Sendable {
-    var x0: Double, y0: Double, x1: Double, y1: Double
+    var x0: Double, y0: Double, y1: Double
     /// dx/dy along the edge.
     var dxdy: Double
     var direction: Double
+    /// The rows the edge is walked in, `firstRow...lastRow`: those from ⌊y0⌋ to ⌈y1⌉ − 1 within
+    /// the fill's rows when prepared (each is then tested against the edge's exact extent).
+    var firstRow: Int32, lastRow: Int32
 }
 
-/// A prepared path fill: its edges and their band buckets.
+/// A prepared path fill: its band buckets of edges.
 struct PathFill: Sendable {
-    /// Edges in `PreparedScene.pathEdges`.
-    var edges: Range<Int>
     /// Where this fill's `bandCount + 1` offsets start in `PreparedScene.pathBandOffsets`.
     var bandOffsets: Int
     /// Rows per bucket (`PreparedScene.pathBucketRows`), the bucket of the fill's first row,
@@ -385,9 +386,10 @@ struct PathFlattener {
 }
 
 extension PreparedScene {
-    /// The most band-bucket entries one path may need (an edge is listed in every band it
-    /// crosses); a path needing more is not drawn (memory stays bounded).
-    static let maximumPathBandEntries = 16_000_000
+    /// The most band-bucket entries one path may need (an edge is copied into every band it
+    /// crosses, 48 bytes each: at most 192 MB); a path needing more is not drawn (memory stays
+    /// bounded). Over 60,000 edges each crossing a 1,024-row surface top to bottom.
+    static let maximumPathBandEntries = 4_000_000
 
     mutating func preparePath(_ path: PathGeometry, _ rule: FillRule, _ command: FillCommand, _ setup: FillSetup) {
         guard !path.isEmpty, PathFlattener.polygons(path, command.localToDevice, into: &flattenBuffers) else { return }
@@ -429,18 +431,11 @@ extension PreparedScene {
 
     /// The polygons' non-horizontal edges and their band buckets within `bounds`' rows.
     mutating func appendPathEdges(_ points: [SIMD2<Double>], _ starts: [Int], bounds: IntRect, evenOdd: Bool) -> PathFill? {
-        let edgeStart = pathEdges.count
-        for (k, s) in starts.enumerated() {
-            let end = k + 1 < starts.count ? starts[k + 1] : points.count
-            for i in s..<end {
-                let p = points[i], q = points[i + 1 < end ? i + 1 : s]
-                if p.y == q.y { continue }
-                let (a, b, dir) = p.y < q.y ? (p, q, 1.0) : (q, p, -1.0)
-                // Rows the edge cannot reach within the bounds are dropped here.
-                if b.y <= Double(bounds.y0) || a.y >= Double(bounds.y1) { continue }
-                pathEdges.append(PathEdge(x0: a.x, y0: a.y, x1: b.x, y1: b.y, dxdy: (b.x - a.x) / (b.y - a.y), direction: dir))
-            }
-        }
+        var edges = pathEdgeScratch
+        pathEdgeScratch = []
+        defer { pathEdgeScratch = edges }
+        edges.removeAll(keepingCapacity: true)
+        Self.collectPathEdges(points, starts, bounds: bounds, into: &edges)
         // Buckets of `bandHeight` rows: the band walk visits each edge once per bucket and walks
         // its rows there (`renderPath`).
         let bucketRows = bandHeight
@@ -453,15 +448,12 @@ extension PreparedScene {
         defer { pathBandCounts = counts }
         counts.removeAll(keepingCapacity: true)
         counts.append(contentsOf: repeatElement(0, count: bandCount + 1))
-        var total = 0
         func bands(_ e: PathEdge) -> ClosedRange<Int> {
-            // floorInt/ceilInt round values within 2⁻²² of an integer to it: an edge that short
-            // may give r1 = r0 − 1. It is listed in row r0 (the row loop tests its exact extent).
-            let r0 = Swift.max(floorInt(e.y0), bounds.y0), r1 = Swift.max(r0, Swift.min(ceilInt(e.y1), bounds.y1) - 1)
-            return (Swift.max(r0 / bucketRows, firstBand) - firstBand)...(Swift.max(r1 / bucketRows, firstBand) - firstBand)
+            (Swift.max(Int(e.firstRow) / bucketRows, firstBand) - firstBand)...(Swift.max(Int(e.lastRow) / bucketRows, firstBand) - firstBand)
         }
-        for i in edgeStart..<pathEdges.count {
-            let r = bands(pathEdges[i])
+        var total = 0
+        for e in edges {
+            let r = bands(e)
             for b in r { counts[b + 1] += 1 }
             total += r.count
             if total > Self.maximumPathBandEntries || pathBandEdges.count + total >= Int(Int32.max) { return nil }
@@ -469,15 +461,36 @@ extension PreparedScene {
         for b in 0..<bandCount { counts[b + 1] += counts[b] }
         let offsetStart = pathBandOffsets.count, entryStart = pathBandEdges.count
         for c in counts { pathBandOffsets.append(Int32(entryStart + c)) }
-        pathBandEdges.append(contentsOf: repeatElement(0, count: total))
-        // counts[b] is now where band b's next entry goes.
-        for i in edgeStart..<pathEdges.count {
-            for b in bands(pathEdges[i]) {
-                pathBandEdges[entryStart + counts[b]] = Int32(i)
+        pathBandEdges.append(contentsOf: repeatElement(PathEdge(x0: 0, y0: 0, y1: 0, dxdy: 0, direction: 0, firstRow: 0, lastRow: 0),
+                                                       count: total))
+        // counts[b] is now where band b's next entry goes; each bucket keeps edge order.
+        for e in edges {
+            for b in bands(e) {
+                pathBandEdges[entryStart + counts[b]] = e
                 counts[b] += 1
             }
         }
-        return PathFill(edges: edgeStart..<pathEdges.count, bandOffsets: offsetStart, bucketRows: bucketRows, firstBand: firstBand,
-                        bandCount: bandCount, evenOdd: evenOdd)
+        return PathFill(bandOffsets: offsetStart, bucketRows: bucketRows, firstBand: firstBand, bandCount: bandCount,
+                        evenOdd: evenOdd)
+    }
+
+    /// The non-horizontal edges of the closed polygons that reach `bounds`' rows, each with the
+    /// rows it is walked in.
+    static func collectPathEdges(_ points: [SIMD2<Double>], _ starts: [Int], bounds: IntRect, into edges: inout [PathEdge]) {
+        for (k, s) in starts.enumerated() {
+            let end = k + 1 < starts.count ? starts[k + 1] : points.count
+            for i in s..<end {
+                let p = points[i], q = points[i + 1 < end ? i + 1 : s]
+                if p.y == q.y { continue }
+                let (a, b, dir) = p.y < q.y ? (p, q, 1.0) : (q, p, -1.0)
+                // Rows the edge cannot reach within the bounds are dropped here.
+                if b.y <= Double(bounds.y0) || a.y >= Double(bounds.y1) { continue }
+                // floorInt/ceilInt round values within 2⁻²² of an integer to it: an edge that short
+                // may give r1 = r0 − 1. It is walked in row r0 (the row loop tests its exact extent).
+                let r0 = Swift.max(floorInt(a.y), bounds.y0), r1 = Swift.max(r0, Swift.min(ceilInt(b.y), bounds.y1) - 1)
+                edges.append(PathEdge(x0: a.x, y0: a.y, y1: b.y, dxdy: (b.x - a.x) / (b.y - a.y), direction: dir,
+                                      firstRow: Int32(r0), lastRow: Int32(r1)))
+            }
+        }
     }
 }

@@ -14,7 +14,7 @@ struct FillSetup {
 
 /// The lengths of the scene's arrays before a command's preparation started.
 struct SceneCheckpoint {
-    var edges, hardEdges, corners, clipShapes, gradients, gradientTables, pathEdges, pathBandOffsets, pathBandEdges: Int
+    var edges, hardEdges, corners, clipShapes, gradients, gradientTables, pathBandOffsets, pathBandEdges: Int
 }
 
 extension PreparedScene {
@@ -37,9 +37,15 @@ extension PreparedScene {
         edges.reserveCapacity(commands.count * 4)
         similarities.reserveCapacity(commands.count)
         projectives.reserveCapacity(commands.count)
-        var polygonEdges = 0
-        for command in commands { polygonEdges += command.clip.polygon?.count ?? 0 }
+        var polygonEdges = 0, pathPoints = 0
+        for command in commands {
+            polygonEdges += command.clip.polygon?.count ?? 0
+            if case .path(let path, _) = command.geometry { pathPoints += path.points.count }
+        }
         hardEdges.reserveCapacity(polygonEdges)
+        // About one edge per point (curves flatten to more, growing the arrays as they go):
+        // a batch of thousands of strokes otherwise regrows and copies megabytes of edges.
+        pathBandEdges.reserveCapacity(pathPoints + pathPoints / 2)
         commandBounds.reserveCapacity(commands.count)
         commandSteps.reserveCapacity(commands.count)
         for command in commands {
@@ -82,7 +88,7 @@ extension PreparedScene {
 
     var checkpoint: SceneCheckpoint {
         SceneCheckpoint(edges: edges.count, hardEdges: hardEdges.count, corners: corners.count, clipShapes: clipShapes.count,
-                        gradients: gradients.count, gradientTables: gradientTables.count, pathEdges: pathEdges.count,
+                        gradients: gradients.count, gradientTables: gradientTables.count,
                         pathBandOffsets: pathBandOffsets.count, pathBandEdges: pathBandEdges.count)
     }
 
@@ -92,7 +98,7 @@ extension PreparedScene {
         corners.removeSubrange(c.corners...); cornerExtents.removeSubrange(c.corners...)
         clipShapes.removeSubrange(c.clipShapes...)
         gradients.removeSubrange(c.gradients...); gradientTables.removeSubrange(c.gradientTables...)
-        pathEdges.removeSubrange(c.pathEdges...); pathBandOffsets.removeSubrange(c.pathBandOffsets...)
+        pathBandOffsets.removeSubrange(c.pathBandOffsets...)
         pathBandEdges.removeSubrange(c.pathBandEdges...)
     }
 

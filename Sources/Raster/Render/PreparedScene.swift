@@ -247,10 +247,13 @@ struct PreparedScene: Sendable {
     var similarities: [SimilarityFill] = []
     var projectives: [ProjectiveFill] = []
     var paths: [PathFill] = []
-    var pathEdges: [PathEdge] = []
     /// Per path, per band of `bandHeight` rows: offsets into `pathBandEdges` (CSR layout).
     var pathBandOffsets: [Int32] = []
-    var pathBandEdges: [Int32] = []
+    /// The edges of each band of each path, copied into the band's bucket: a band walks its
+    /// edges in memory order (an index per entry sent every edge load to a scattered line).
+    var pathBandEdges: [PathEdge] = []
+    /// One path's edges before bucketing (scratch, kept from path to path).
+    var pathEdgeScratch: [PathEdge] = []
     /// Scratch kept from path to path while preparing (flattened polygons, bucket counts), so
     /// that preparing a path allocates nothing once they have grown.
     var flattenBuffers = PathFlattener.Buffers()
