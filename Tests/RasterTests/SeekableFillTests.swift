@@ -140,15 +140,49 @@ func theAffineAlphaMaskKernelMatchesTheGeneralOne(lanes: Bool) {
     }
     let recent = RecentGradientTables(capacity: 2)
     let first = recent.table(for: gradient(1))
-    #expect(first == made(gradient(1)) && first.count == PreparedGradient.tableSize)
-    #expect(recent.table(for: gradient(1)) == first && recent.count == 1, "a new value with the same stops shares the table")
+    #expect(first.entries == made(gradient(1)) && first.entries.count == PreparedGradient.tableSize)
+    #expect(recent.table(for: gradient(1)) === first && recent.count == 1, "a new value with the same stops shares the table")
     _ = recent.table(for: gradient(0.5))
     _ = recent.table(for: gradient(1))          // used last: survives the next insert
-    #expect(recent.table(for: gradient(0.25)) == made(gradient(0.25)))
+    #expect(recent.table(for: gradient(0.25)).entries == made(gradient(0.25)))
     #expect(recent.count == 2)
     // NaN locations never compare equal: each call makes a table, and the count stays bounded.
     var nan = gradient(1)
     nan.stops[0].location = .nan
     for _ in 0..<10 { _ = recent.table(for: nan) }
     #expect(recent.count == 2)
+}
+
+/// Threads preparing gradients at once (a render thread and `CGContext` drawing on others)
+/// share `RecentGradientTables` and a value's own table: each draw gets the table of its own
+/// stops. Under ThreadSanitizer it also checks both levels' synchronisation, which TSan sees
+/// now that they use `LockedState` and `AtomicLazyReference` rather than `Synchronization.Mutex`.
+@Test func gradientsPreparedOnManyThreadsGetTheirOwnTables() async {
+    func solid(_ i: Int) -> [GradientStop] {
+        let c = SIMD4<Float>(Float(i % 4) / 3, Float(i / 4 % 4) / 3, 1, 1)
+        return [GradientStop(location: 0, color: c), GradientStop(location: 1, color: c)]
+    }
+    func expected(_ i: Int) -> UInt32 {
+        0xFF00_00FF | UInt32(i % 4 * 85) << 16 | UInt32(i / 4 % 4 * 85) << 8
+    }
+    let shared = Gradient(kind: .linear(start: SIMD2(0, 0), end: SIMD2(4, 0)), stops: solid(5))
+    let wrong = await withTaskGroup(of: Int.self) { group in
+        for thread in 0..<4 {
+            group.addTask {
+                var wrong = 0
+                for round in 0..<60 {
+                    let i = (thread * 7 + round) % 16
+                    // A fresh value (the shared level) or one value's copies (its own level).
+                    let g = round % 3 == 0 ? shared : Gradient(kind: .linear(start: SIMD2(0, 0), end: SIMD2(4, 0)), stops: solid(i))
+                    let s = Surface(width: 4, height: 4)
+                    execute([FillCommand(shape: RoundedRect(minX: 0, minY: 0, maxX: 4, maxY: 4), localToDevice: .identity,
+                                         paint: .gradient(g, map: .identity))], on: s, threads: 1)
+                    if s[2, 2] != (round % 3 == 0 ? expected(5) : expected(i)) { wrong += 1 }
+                }
+                return wrong
+            }
+        }
+        return await group.reduce(0, +)
+    }
+    #expect(wrong == 0)
 }

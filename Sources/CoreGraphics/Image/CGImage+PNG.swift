@@ -32,17 +32,20 @@ extension CGImage {
 
     /// The image encoded as an 8-bit RGBA PNG (colors un-premultiplied).
     public func pngData() throws -> Data {
-        try encodePNG(source: "PNG data")
+        let writer = try encodePNG(path: nil, source: "PNG data")
+        defer { strata_png_writer_free(writer) }
+        var size = 0
+        guard let memory = strata_png_writer_take_memory(writer, &size) else {
+            throw CGImageError(.encodeFailed, source: "PNG data", detail: "no output")
+        }
+        return Data(bytesNoCopy: memory, count: size, deallocator: .free)
     }
 
-    /// Writes the image as an 8-bit RGBA PNG file, replacing any file at `url`.
+    /// Writes the image as an 8-bit RGBA PNG file, replacing any file at `url`. The rows go to
+    /// the file as they are encoded: beside the image, memory holds one row and libpng's state.
     public func writePNG(to url: URL) throws {
-        let data = try encodePNG(source: url.path)
-        do {
-            try data.write(to: url)
-        } catch {
-            throw CGImageError(.ioFailed, source: url.path, detail: "\(error)")
-        }
+        let writer = try encodePNG(path: url.path, source: url.path)
+        strata_png_writer_free(writer)
     }
 
     private static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
@@ -113,37 +116,42 @@ extension CGImage {
         }
     }
 
-    private func encodePNG(source: String) throws -> Data {
-        var straight = [UInt32](repeating: 0, count: width * height)
-        for y in 0..<height {
-            let row = surface.row(y)
-            for x in 0..<width {
-                let p = row[x]
-                let a = p >> 24
-                if a == 255 { straight[y * width + x] = p; continue }
-                let r = PixelConversion.unpremultiply(p >> 16 & 0xFF, a)
-                let g = PixelConversion.unpremultiply(p >> 8 & 0xFF, a)
-                let b = PixelConversion.unpremultiply(p & 0xFF, a)
-                straight[y * width + x] = a << 24 | r << 16 | g << 8 | b
-            }
+    /// Encodes the image through libpng a row at a time, each row un-premultiplied into one
+    /// row buffer, to the file at `path` or, with `path` nil, to memory. Returns the finished
+    /// writer for the caller to free. A write that fails part way leaves the file as far as it
+    /// got (as `Data.write(to:)` did); the path may be a device or pipe, so it is not removed.
+    private func encodePNG(path: String?, source: String) throws -> UnsafeMutablePointer<strata_png_writer> {
+        let begun = path.map { $0.withCString { strata_png_writer_begin(png_uint_32(width), png_uint_32(height), $0) } }
+            ?? strata_png_writer_begin(png_uint_32(width), png_uint_32(height), nil)
+        guard let writer = begun else { throw CGImageError(.encodeFailed, source: source, detail: "out of memory") }
+        func failure() -> CGImageError {
+            let detail = withUnsafeBytes(of: writer.pointee.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let reason: CGImageError.Reason = writer.pointee.io_failed != 0 ? .ioFailed : .encodeFailed
+            strata_png_writer_free(writer)
+            return CGImageError(reason, source: source, detail: detail)
         }
-        return try straight.withUnsafeBytes { (pixels: UnsafeRawBufferPointer) throws -> Data in
-            var image = png_image()
-            var size: png_alloc_size_t = 0
-            guard strata_png_write_bgra(&image, png_uint_32(width), png_uint_32(height),
-                                        pixels.baseAddress, nil, &size) != 0 else {
-                throw CGImageError(.encodeFailed, source: source, detail: CGImage.message(&image))
-            }
-            var out = Data(count: Int(size))
-            let ok = out.withUnsafeMutableBytes { (memory: UnsafeMutableRawBufferPointer) -> Int32 in
-                strata_png_write_bgra(&image, png_uint_32(width), png_uint_32(height),
-                                      pixels.baseAddress, memory.baseAddress, &size)
-            }
-            guard ok != 0 else {
-                throw CGImageError(.encodeFailed, source: source, detail: CGImage.message(&image))
-            }
-            out.count = Int(size)
-            return out
+        guard writer.pointee.failed == 0 else { throw failure() }
+        let row = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
+        defer { row.deallocate() }
+        for y in 0..<height {
+            CGImage.unpremultiply(surface.row(y), into: row, count: width)
+            guard strata_png_writer_row(writer, row) != 0 else { throw failure() }
+        }
+        guard strata_png_writer_end(writer) != 0 else { throw failure() }
+        return writer
+    }
+
+    /// Straight-alpha copies of `count` premultiplied pixels (opaque ones unchanged).
+    private static func unpremultiply(_ source: UnsafeMutablePointer<UInt32>, into row: UnsafeMutablePointer<UInt32>,
+                                      count: Int) {
+        for x in 0..<count {
+            let p = source[x]
+            let a = p >> 24
+            if a == 255 { row[x] = p; continue }
+            let r = PixelConversion.unpremultiply(p >> 16 & 0xFF, a)
+            let g = PixelConversion.unpremultiply(p >> 8 & 0xFF, a)
+            let b = PixelConversion.unpremultiply(p & 0xFF, a)
+            row[x] = a << 24 | r << 16 | g << 8 | b
         }
     }
 }

@@ -60,8 +60,9 @@ package final class GlyphCoverageCache: Sendable {
 
     /// The byte budget of the masks kept.
     package let byteBudget: Int
-    /// Behind an `NSLock` rather than `Synchronization.Mutex`, which ThreadSanitizer cannot see
-    /// on Linux: the cache's many-thread test is then a real check (CONTRIBUTING, Sanitizers).
+    /// Behind a pthread mutex (Raster's `LockedState`) rather than `Synchronization.Mutex`, which
+    /// ThreadSanitizer cannot see on Linux: the cache's many-thread test is then a real check
+    /// (CONTRIBUTING, Sanitizers).
     private let state = LockedState(State())
 
     package init(byteBudget: Int) { self.byteBudget = max(0, byteBudget) }
@@ -175,21 +176,5 @@ extension GlyphCoverageCache.Mask {
         return FillCommand(shape: rect, localToDevice: .identity,
                            paint: .alphaMask(surface, map: .translation(-left, -top), color: color),
                            opacity: opacity, clip: clip, blendMode: blendMode)
-    }
-}
-
-/// A value behind an `NSLock`, used as `Synchronization.Mutex` is (`withLock`), in a form
-/// ThreadSanitizer sees (on Linux it reports races inside a correct `Mutex.withLock`).
-final class LockedState<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) { self.value = value }
-
-    /// Runs `body` with the value while holding the lock.
-    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import Raster
-import Synchronization
 
 /// Renders a layer tree into memory with Strata's CPU compositor.
 ///
@@ -368,7 +367,7 @@ public final class CARenderer: @unchecked Sendable {
     private var lastCommands: (PreparedPasses, clears: Bool, serial: Int)?
     /// What the damage tracking remembers; shared by `prepareFrame` and `draw`, which may run
     /// on two threads (pipelined).
-    private let damage = Mutex(DamageHistory())
+    private let damage = LockedState(DamageHistory())
 
     /// Layer content textures rendered so far (cache misses); tests check reuse across frames.
     package var contentCacheMisses: Int { contentCache.misses }

@@ -1,6 +1,5 @@
 import Foundation
 import Raster
-import Synchronization
 
 /// The fill geometry and stroke outlines of `CAShapeLayer` paths, kept across frames and
 /// renderers, keyed by (path object, stroke style, flattening tolerance).
@@ -20,7 +19,7 @@ package final class ShapeGeometryCache: Sendable {
         get { current.withLock { $0 } }
         set { current.withLock { $0 = newValue } }
     }
-    private static let current = Mutex(ShapeGeometryCache())
+    private static let current = LockedState(ShapeGeometryCache())
 
     /// A cache that keeps nothing: every lookup fills or strokes afresh.
     package static func uncached() -> ShapeGeometryCache { ShapeGeometryCache(capacity: 0, pointBudget: -1) }
@@ -48,7 +47,7 @@ package final class ShapeGeometryCache: Sendable {
         var hits = 0
         var misses = 0
     }
-    private let storage = Mutex(Storage())
+    private let storage = LockedState(Storage())
 
     package init(capacity: Int = 4_096, pointBudget: Int = 1_000_000) {
         self.capacity = capacity

@@ -23,11 +23,14 @@ public final class CAMediaClock: Sendable {
 
     private enum Kind { case monotonic, manual }
     private let kind: Kind
-    private let manualTime: Mutex<CFTimeInterval>
+    /// A manual clock's time, as the bits of the `Double`: an `Atomic` rather than a
+    /// `Synchronization.Mutex`, which ThreadSanitizer cannot see on Linux (a clock is read by
+    /// render threads while the thread that owns it advances it).
+    private let manualTime: Atomic<UInt64>
 
     private init(kind: Kind, start: CFTimeInterval = 0) {
         self.kind = kind
-        self.manualTime = Mutex(start)
+        self.manualTime = Atomic(start.bitPattern)
     }
 
     /// A manual clock that stands still at `time` until `advance(by:)` or `set(_:)` moves it.
@@ -42,20 +45,26 @@ public final class CAMediaClock: Sendable {
     public var time: CFTimeInterval {
         switch kind {
         case .monotonic: return Self.monotonicSeconds()
-        case .manual: return manualTime.withLock { $0 }
+        case .manual: return CFTimeInterval(bitPattern: manualTime.load(ordering: .acquiring))
         }
     }
 
     /// Moves a manual clock forward (or back, with a negative delta); ignored on the system clock.
     public func advance(by seconds: CFTimeInterval) {
         guard kind == .manual, seconds.isFinite else { return }
-        manualTime.withLock { $0 += seconds }
+        var old = manualTime.load(ordering: .relaxed)
+        while true {
+            let new = (CFTimeInterval(bitPattern: old) + seconds).bitPattern
+            let (exchanged, found) = manualTime.compareExchange(expected: old, desired: new, ordering: .acquiringAndReleasing)
+            if exchanged { return }
+            old = found
+        }
     }
 
     /// Sets a manual clock to `time`; ignored on the system clock.
     public func set(_ time: CFTimeInterval) {
         guard kind == .manual, time.isFinite else { return }
-        manualTime.withLock { $0 = time }
+        manualTime.store(time.bitPattern, ordering: .releasing)
     }
 
     /// Runs `body` with a fresh manual clock as `current` for this task and its child tasks.

@@ -41,9 +41,10 @@ public struct Gradient: Sendable {
     /// Whether the last colour extends after t = 1.
     public var extendsAfter: Bool
 
-    /// The colour table of `stops`, made when first prepared and shared by this value's copies:
-    /// a kept command is prepared again each frame a redraw reaches it (a card's gradient under
-    /// its animating children), and the table costs more than the pixels it then fills.
+    /// The colour table of `stops`, taken from `RecentGradientTables` when first prepared and
+    /// shared by this value's copies: a kept command is prepared again each frame a redraw
+    /// reaches it (a card's gradient under its animating children), and the shared level's
+    /// lookup hashes the stops under a lock where this one compares them without one.
     let table = GradientTableCache()
 
     /// Creates a gradient.
@@ -55,21 +56,34 @@ public struct Gradient: Sendable {
     }
 }
 
-/// One gradient's premultiplied colour table (`PreparedGradient.tableSize` entries) and the
-/// stops it was made from; made again if the stops of the value holding it changed since.
-final class GradientTableCache: Sendable {
-    private let made = Mutex<(stops: [GradientStop], table: [UInt32])?>(nil)
+/// A premultiplied colour table (`PreparedGradient.tableSize` entries) and the stops it was
+/// made from; immutable, shared by every gradient with those stops.
+final class GradientTable: Sendable {
+    let stops: [GradientStop]
+    let entries: [UInt32]
 
-    /// Appends the table of `stops`: this value's own when made from the same stops, else a
-    /// recently made one (`RecentGradientTables`), else made now.
+    init(stops: [GradientStop], entries: [UInt32]) {
+        self.stops = stops
+        self.entries = entries
+    }
+}
+
+/// One gradient value's table: the first one `RecentGradientTables` gave it, kept without a
+/// lock (set once). A copy whose stops were changed since asks the shared level again each
+/// time it is prepared.
+final class GradientTableCache: Sendable {
+    private let made = AtomicLazyReference<GradientTable>()
+
+    /// Appends the table of `gradient`'s stops: this value's own when made from the same stops,
+    /// else the shared level's (`RecentGradientTables`, which makes it if it is not held).
     func append(_ gradient: Gradient, to tables: inout [UInt32]) {
-        if let hit = made.withLock({ $0?.stops == gradient.stops ? $0?.table : nil }) {
-            tables.append(contentsOf: hit)
+        if let own = made.load(), own.stops == gradient.stops {
+            tables.append(contentsOf: own.entries)
             return
         }
         let table = RecentGradientTables.shared.table(for: gradient)
-        made.withLock { $0 = (gradient.stops, table) }
-        tables.append(contentsOf: table)
+        _ = made.storeIfNil(table)
+        tables.append(contentsOf: table.entries)
     }
 }
 
@@ -77,14 +91,15 @@ final class GradientTableCache: Sendable {
 /// fresh command (a layer whose draw list is rebuilt each frame, a gradient drawn through
 /// `CGContext` each frame) brings a new `Gradient` value whose own cache is empty; its stops
 /// are usually those of a frame ago. At most `capacity` tables (4 KB each) are held; when
-/// full, the least recently used goes.
+/// full, the least recently used goes. Behind a pthread mutex (`LockedState`), which
+/// ThreadSanitizer sees, unlike `Synchronization.Mutex` on Linux.
 final class RecentGradientTables: Sendable {
     static let shared = RecentGradientTables(capacity: 64)
     private struct State {
-        var tables: [[GradientStop]: (table: [UInt32], lastUse: UInt64)] = [:]
+        var tables: [[GradientStop]: (table: GradientTable, lastUse: UInt64)] = [:]
         var tick: UInt64 = 0
     }
-    private let state = Mutex(State())
+    private let state = LockedState(State())
     let capacity: Int
 
     init(capacity: Int) { self.capacity = Swift.max(1, capacity) }
@@ -93,17 +108,18 @@ final class RecentGradientTables: Sendable {
     var count: Int { state.withLock { $0.tables.count } }
 
     /// The table of `gradient`'s stops, made now if not held.
-    func table(for gradient: Gradient) -> [UInt32] {
-        let held: [UInt32]? = state.withLock { s in
+    func table(for gradient: Gradient) -> GradientTable {
+        let held: GradientTable? = state.withLock { s in
             s.tick &+= 1
             guard let hit = s.tables[gradient.stops] else { return nil }
             s.tables[gradient.stops] = (hit.table, s.tick)
             return hit.table
         }
         if let held { return held }
-        var table: [UInt32] = []
-        table.reserveCapacity(PreparedGradient.tableSize)
-        PreparedGradient.appendTable(gradient, to: &table)
+        var entries: [UInt32] = []
+        entries.reserveCapacity(PreparedGradient.tableSize)
+        PreparedGradient.appendTable(gradient, to: &entries)
+        let table = GradientTable(stops: gradient.stops, entries: entries)
         state.withLock { s in
             if s.tables.count >= capacity, let oldest = s.tables.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
                 s.tables.removeValue(forKey: oldest)
