@@ -316,9 +316,9 @@ public final class CARenderer: @unchecked Sendable {
 
     /// Brings `target`, which holds frame `held`, up to the newest frame up to `serial` that
     /// another target holds, by copying the pixels that changed in between from it; returns the
-    /// frame `target` holds then (`held` when nothing could be copied). A window's two buffers
-    /// take turns, so each is two frames behind: copying the older frame's damage from the
-    /// buffer shown last costs a memory copy instead of rasterising two frames' damage.
+    /// frame `target` holds then (`held` when nothing could be copied). A window's buffers take
+    /// turns, so the one drawn into may be frames behind: copying what changed before this frame
+    /// from the buffer shown last costs a memory copy instead of rasterising it again.
     /// Pixels inside `redrawing` (about to be rasterised anyway) are not copied.
     private func catchUp(_ target: Surface, holding held: Int?, upTo serial: Int, redrawing: [IntRect]) -> Int? {
         guard redrawsDamageOnly, let held, held > 0 else { return held }
