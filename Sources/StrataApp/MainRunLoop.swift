@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import QuartzCore
+import Raster
 
 /// The main run loop as Apple platforms have it: the main dispatch queue drained on the main
 /// thread (Foundation's `RunLoop.main` does so on Linux), and the implicit `CATransaction`
@@ -29,7 +30,7 @@ enum MainRunLoop {
     /// once: SIGQUIT used to print the runtime's backtrace and leave the process running. A
     /// main queue too busy to close within two seconds is not waited for.
     static func endOnTerminatingSignals(_ handler: @escaping @Sendable (Int32) -> Void) {
-        guard !signalsInstalled.exchange(true) else { return }
+        guard !signalsInstalled.withLock({ let was = $0; $0 = true; return was }) else { return }
         let signals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
         var set = sigset_t()
         sigemptyset(&set)
@@ -48,23 +49,10 @@ enum MainRunLoop {
         }
     }
 
-    private static let signalsInstalled = SignalFlag()
-    private static let sources = LockedSources()
-}
-
-/// A flag set once, from any thread.
-private final class SignalFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
-    /// Sets the flag; returns what it was.
-    func exchange(_ new: Bool) -> Bool { lock.lock(); defer { lock.unlock() }; let old = value; value = new; return old }
-}
-
-/// The signal sources, kept alive for the life of the process.
-private final class LockedSources: @unchecked Sendable {
-    private let lock = NSLock()
-    private var sources: [any DispatchSourceSignal] = []
-    func withLock(_ body: (inout [any DispatchSourceSignal]) -> Void) { lock.lock(); body(&sources); lock.unlock() }
+    /// Whether the signal handlers are installed (set once, from any thread).
+    private static let signalsInstalled = LockedState(false)
+    /// The signal sources, kept alive for the life of the process.
+    private static let sources = LockedState<[any DispatchSourceSignal]>([])
 }
 
 /// Writes `message` to standard error unbuffered.

@@ -2,7 +2,6 @@ import Dispatch
 import Foundation
 import QuartzCore
 import Raster
-import Synchronization
 
 /// The render side of a window, and its one display link: the link ticks on its own queue and
 /// shows the committed tree through a `FramePipeline` (frame k + 1 prepared on a second thread
@@ -36,7 +35,7 @@ final class RenderLoop: @unchecked Sendable {
         var lastEvaluateMs = 0.0
         var lastFrameTime: CFTimeInterval = 0
     }
-    private let counters = Mutex(Counters())
+    private let counters = LockedState(Counters())
 
     /// Frames presented since the last `resetFrameCount()`.
     var framesPresented: Int { counters.withLock { $0.framesPresented } }

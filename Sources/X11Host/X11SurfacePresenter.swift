@@ -1,7 +1,6 @@
 import CX11
 import Foundation
 import Raster
-import Synchronization
 
 /// Presents frames into an existing window from one non-main thread, over a connection of its
 /// own, so a render thread keeps frames flowing while the main thread (the app's) is busy.
@@ -122,7 +121,7 @@ public final class X11SurfacePresenter: @unchecked Sendable {
         counters.withLock { ($0.pixels, $0.rectangles, $0.presents) }
     }
     private struct Totals { var pixels = 0, rectangles = 0, presents = 0 }
-    private let counters = Mutex(Totals())
+    private let counters = LockedState(Totals())
     private var history = PresentHistory()
 
     /// Marks buffers whose `ShmCompletion` arrived as free (this connection selects no other events).
