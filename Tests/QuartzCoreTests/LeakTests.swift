@@ -169,13 +169,19 @@ private func layerCount(_ root: CALayer) -> Int {
         weak var drawnAtWarmUp: AnyObject?
         drawnAtWarmUp = ring.animatedDisplayContents as AnyObject?
         #expect(drawnAtWarmUp != nil)
-        let before = mallocInUse()
-        frames(1_200)
-        let growth = mallocInUse() - before
+        // Two halves of 600 frames each: a backing store kept per frame (with the leaked
+        // presentation copy that drew it) is 314 kB, 188 MB in each half. Other tests allocate
+        // in the same process meanwhile (a 256 MB image while this runs made one full-run
+        // measure 218 MB), but a leak grows in both halves and another test's allocation held
+        // across them shrinks the second: the smaller half is the one to bound.
+        var growth: [Int] = []
+        for _ in 0..<2 {
+            let before = mallocInUse()
+            frames(600)
+            growth.append(mallocInUse() - before)
+        }
         #expect(drawnAtWarmUp == nil, "a backing store drawn 1,200 frames ago is still alive")
-        // A backing store kept per frame (with the leaked presentation copy that drew it) is
-        // 314 kB: 376 MB over 1,200 frames. Other tests allocate meanwhile, hence the margin.
-        #expect(growth < 96 << 20, "malloc in use grew by \(growth >> 20) MB over 1,200 frames")
+        #expect(growth.min()! < 48 << 20, "malloc in use grew by \(growth.map { $0 >> 20 }) MB in two halves of 600 frames")
         // The ring still animates: its presentation progress follows the clock. (The demo's ring
         // makes no copies of its own type: its copy is a CALayer carrying "progress".)
         let p = try #require(root.presentation()?.sublayers?.first)
