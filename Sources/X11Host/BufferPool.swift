@@ -58,7 +58,7 @@ final class BufferPool {
 
     /// The free buffer handed out last: it holds the newest frame, so the least is redrawn or copied.
     private func newestFree() -> ImageBuffer? {
-        buffers.filter { !$0.isBusy }.max { $0.lastTaken < $1.lastTaken }
+        buffers.lazy.filter { !$0.isBusy }.max { $0.lastTaken < $1.lastTaken }
     }
 
     private func taken(_ buffer: ImageBuffer) -> ImageBuffer {

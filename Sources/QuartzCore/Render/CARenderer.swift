@@ -301,7 +301,7 @@ public final class CARenderer: @unchecked Sendable {
             // Raster time includes the copy.
             stats.rasterSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
             stats.didDraw = true
-            stats.damage = damage.withLock { $0.damage(ofFrame: frame.serial) } ?? [whole]
+            stats.damage = redrawn ?? [whole]
             lastFrameStatistics = stats
             lastCommands = (prepared, clears, frame.serial)
             damage.withLock { $0.hold(target, serial: frame.serial) }
