@@ -87,6 +87,9 @@ public struct FuzzChecker: Sendable {
                     // Tiles a slow pass left to the background are committed before both
                     // renderers draw, so they draw the same tree.
                     drainBackgroundTiles(scene.root)
+                    // This thread's changes (the scene, renderers attached) are committed here:
+                    // the renderers never commit on its behalf.
+                    CATransaction.flush()
                     let images = renderers.map { r -> CGImage in
                         r.beginFrame(atTime: t)
                         r.render()

@@ -41,6 +41,7 @@ extension SceneFuzzer {
             phases.append(("commit", seconds { CATransaction.commit() }))
             phases.append(("render", seconds {
                 renderer.layer = root
+                CATransaction.flush()
                 renderer.beginFrame(atTime: 0); renderer.render(); renderer.endFrame()
                 pixel = renderer.surface[size / 2, size / 2]
                 renderer.layer = nil

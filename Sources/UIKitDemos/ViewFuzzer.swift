@@ -286,6 +286,7 @@ private struct Run {
             r.threads = threads
             r.redrawsDamageOnly = threads == 2
             r.layer = window.layer
+            CATransaction.flush()
             r.beginFrame(atTime: CACurrentMediaTime())
             r.render()
             r.endFrame()

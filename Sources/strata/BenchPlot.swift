@@ -64,6 +64,7 @@ enum BenchPlot {
         CATransaction.commit()
         let renderer = CARenderer(width: Int(size.width), height: Int(size.height))
         renderer.layer = root
+        CATransaction.flush()
         renderer.beginFrame(atTime: 0); renderer.render(); renderer.endFrame()
         try renderer.makeImage().writePNG(to: URL(fileURLWithPath: path))
     }

@@ -85,7 +85,9 @@ enum HeadlessRender {
             let renderer = CARenderer(width: size.width, height: size.height)
             renderer.threads = threads
             renderer.layer = host
-            // Committed once attached, so that the display pass sees presentation values.
+            // Committed once attached (the renderer never commits on the app's behalf), so that
+            // the display pass sees presentation values.
+            CATransaction.flush()
             renderer.beginFrame(atTime: 0)
             renderer.render()
             renderer.endFrame()

@@ -29,12 +29,14 @@ private func scene() -> (root: CALayer, card: CALayer, dot: CALayer, mover: CALa
         let plain = scene()
         let reference = CARenderer(width: 64, height: 32)
         reference.layer = plain.root
+        CATransaction.flush()   // no run loop turns in a test: commit, as Apple advises
         reference.render()
 
         let (root, card, dot, mover) = scene()
         card.shouldRasterize = true
         let renderer = CARenderer(width: 64, height: 32)
         renderer.layer = root
+        CATransaction.flush()
         renderer.render()
         #expect(renderer.lastFrameStatistics.rasterizedLayersDrawn == 1)
         #expect(pixels(renderer) == pixels(reference))

@@ -12,6 +12,14 @@ import Testing
         root.bounds = CGRect(x: 0, y: 0, width: 4, height: 2)
         root.backgroundColor = CGColor(srgbRed: 1, green: 0, blue: 0, alpha: 1)
         renderer.layer = root
+        // The renderer draws the tree as last committed and never commits on this thread's
+        // behalf, as on Apple: nothing is committed yet, so nothing shows.
+        renderer.beginFrame(atTime: CACurrentMediaTime(), timeStamp: nil)
+        renderer.render()
+        renderer.endFrame()
+        #expect(Array(try #require(renderer.makeImage().dataProvider?.data).prefix(4)) == [0, 0, 0, 0])
+        // Committed (no run loop turns here): the next frame draws it.
+        CATransaction.flush()
         renderer.beginFrame(atTime: CACurrentMediaTime(), timeStamp: nil)
         #expect(renderer.updateBounds() == CGRect(x: 0, y: 0, width: 4, height: 2))
         renderer.render()

@@ -90,6 +90,7 @@ private func pixel(_ image: CGImage, _ x: Int, _ y: Int) -> [UInt8] {
         root.addSublayer(badge)
         let renderer = CARenderer(width: 40, height: 20)
         renderer.layer = root
+        CATransaction.flush()   // no run loop turns in a test: commit, as Apple advises
         renderer.render()
         let image = renderer.makeImage()
         #expect(pixel(image, 5, 10) == [0, 0, 255, 255])    // red swatch

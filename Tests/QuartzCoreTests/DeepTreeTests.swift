@@ -130,7 +130,8 @@ private func roundTrip(_ depth: Int) -> (seconds: Double, pixel: UInt32) {
 /// A renderer attached to a tree committed whole draws that commit: it does not snapshot the
 /// tree again (a second snapshot of a 100,000-deep chain was nearly a fifth of building, committing
 /// and drawing it). A tree with a layer never committed, or one whose root was committed
-/// inside another tree, is committed when attached.
+/// inside another tree, is committed by the next commit after it is attached (the renderer
+/// never commits on the app's behalf).
 @Test(.manualClock) func attachingACommittedTreeDoesNotCommitItAgain() throws {
     let (root, leaf) = chain(50)
     let committed = try #require(CommittedTrees.snapshot(for: root))
@@ -142,7 +143,8 @@ private func roundTrip(_ depth: Int) -> (seconds: Double, pixel: UInt32) {
     #expect(after.tree === committed.tree && after.generation == committed.generation)
     #expect(leaf.committedInAttachedTree, "its layers count as committed in an attached tree")
 
-    // A layer added without a commit since: attaching commits it.
+    // A layer added without a commit since: the renderer does not commit it (it never commits
+    // on the app's behalf, as on Apple); the next commit does.
     let (other, _) = chain(3)
     CATransaction.begin(); CATransaction.setDisableActions(true)
     let fresh = CALayer()
@@ -150,6 +152,9 @@ private func roundTrip(_ depth: Int) -> (seconds: Double, pixel: UInt32) {
     other.sublayers?[0].addSublayer(fresh)
     let second = CARenderer(width: 16, height: 16)
     second.layer = other
+    second.beginFrame(atTime: 0); second.render(); second.endFrame()
+    #expect(fresh.committedNode == nil)
+    CATransaction.flush()
     second.beginFrame(atTime: 0); second.render(); second.endFrame()
     #expect(fresh.committedNode != nil)
 
@@ -161,6 +166,7 @@ private func roundTrip(_ depth: Int) -> (seconds: Double, pixel: UInt32) {
     CATransaction.commit()
     let third = CARenderer(width: 16, height: 16)
     third.layer = middle
+    CATransaction.flush()
     third.beginFrame(atTime: 0); third.render(); third.endFrame()
     #expect(CommittedTrees.snapshot(for: middle)?.tree === middle.committedNode)
 }

@@ -120,10 +120,11 @@ public final class CARenderer: @unchecked Sendable {
 
     deinit { if let layer { CATransaction.locked { layer.attachedRendererCount -= 1 } } }
 
-    /// Starts a frame at media time `t`. Changes made on this thread and not yet committed are
-    /// committed first (the headless case: one thread builds and renders).
+    /// Starts a frame at media time `t`. The frame shows the tree as last committed, as on Apple:
+    /// the renderer never commits on the app's behalf. A thread with no run loop turning
+    /// (a command-line tool, a test) commits its changes with `CATransaction.flush()` or an
+    /// explicit transaction before rendering.
     public func beginFrame(atTime t: CFTimeInterval) {
-        CATransaction.commitPendingChanges()
         frameTime = t.isFinite ? t : 0
         inFrame = true
     }
@@ -196,7 +197,6 @@ public final class CARenderer: @unchecked Sendable {
             damage.withLock { $0.base = nil }
             return PreparedFrame(.noRoot(clears: redraw), time: t)
         }
-        if CommittedTrees.snapshot(for: root) == nil { CATransaction.locked { LayerCommitter.commit(changedLayers: [root]) } }
         guard let (tree, generation) = CommittedTrees.snapshot(for: root) else { return PreparedFrame(.unchanged, time: t) }
         if notBeforeCommit, tree.committedAt.isFinite { t = max(t, tree.committedAt) }
         let animated = Self.changesAfter(tree, at: t)

@@ -72,10 +72,13 @@ func renderFrames(count: Int) -> [CGImage] {
         let root = makeScene()
         let renderer = CARenderer(width: Int(size.width), height: Int(size.height))
         renderer.layer = root
+        // No run loop turns here to commit the scene: commit it, as Apple advises for threads
+        // without one (a renderer never commits on the app's behalf).
+        CATransaction.flush()
         return (0..<count).map { k in
             let t = Double(k) / fps
             clock.set(t)
-            renderer.beginFrame(atTime: t)                    // commits the scene at the first frame
+            renderer.beginFrame(atTime: t)
             renderer.render()
             renderer.endFrame()
             return renderer.makeImage()
@@ -108,6 +111,7 @@ func contactSheet(_ frames: [CGImage], columns: Int) -> CGImage {
     }
     let renderer = CARenderer(width: Int(sheetSize.width), height: Int(sheetSize.height))
     renderer.layer = sheet
+    CATransaction.flush()
     renderer.beginFrame(atTime: 0)
     renderer.render()
     renderer.endFrame()
