@@ -93,7 +93,7 @@ final class ImageBuffer {
         return ImageBuffer(image: image, segment: nil)
     }
 
-    /// The present this buffer holds (`PresentHistory`), 0 for none yet.
+    /// The present this buffer holds (a serial of the window's `DamageLog`), 0 for none yet.
     var heldPresent = 0
 
     /// Copies `rects` of `surface` (clipped to both) into the image, at the same places.

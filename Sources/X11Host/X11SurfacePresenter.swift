@@ -69,7 +69,7 @@ public final class X11SurfacePresenter: @unchecked Sendable {
         let whole = IntRect(x0: 0, y0: 0, x1: w, y1: h)
         let held = buffer.heldPresent
         let serial = history.record(damage)
-        buffer.write(surface, rects: history.rects(since: held) ?? [whole], format: format, packer: packer)
+        buffer.write(surface, rects: history.damageSinceFrame(held) ?? [whole], format: format, packer: packer)
         buffer.heldPresent = serial
         let rects = damage ?? [whole]
         let pixels = buffer.put(rects, display: handle, drawable: window, gc: gc)
@@ -122,7 +122,7 @@ public final class X11SurfacePresenter: @unchecked Sendable {
     }
     private struct Totals { var pixels = 0, rectangles = 0, presents = 0 }
     private let counters = LockedState(Totals())
-    private var history = PresentHistory()
+    private var history = DamageLog()
 
     /// Marks buffers whose `ShmCompletion` arrived as free (this connection selects no other events).
     private func drainCompletions() {

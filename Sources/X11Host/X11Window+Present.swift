@@ -32,7 +32,7 @@ extension X11Window {
         let sameSize = surface.width == buffer.width && surface.height == buffer.height
         let held = buffer.heldPresent
         let serial = presentHistory.record(sameSize ? damage : nil)
-        let copy = presentHistory.rects(since: held) ?? [whole]
+        let copy = presentHistory.damageSinceFrame(held) ?? [whole]
         buffer.write(surface, rects: copy, format: display.format, packer: display.packer)
         buffer.heldPresent = serial
         blit(buffer, sameSize ? damage ?? [whole] : [whole], since: start)

@@ -31,7 +31,7 @@ public final class X11Window {
     /// Where `present(drawingWith:)` draws when the visual needs converting (no direct drawing).
     var scratchSurface: Surface?
     /// The damage of the last presents, to bring a buffer up to date (`present(_:damage:)`).
-    var presentHistory = PresentHistory()
+    var presentHistory = DamageLog()
 
     /// Creates and maps a window of `width`×`height` pixels titled `title`.
     ///

@@ -99,8 +99,9 @@ public final class CARenderer: @unchecked Sendable {
         /// what a presenter must show again. Empty when nothing changed; the whole surface after
         /// a resize, `invalidate()` or a change the damage tracking cannot follow.
         public var damage: [IntRect] = []
-        /// Pixels re-rasterised in the target this frame (the damage, plus what the target
-        /// missed of earlier frames when targets alternate).
+        /// Pixels re-rasterised in the target this frame: the damage rounded out to a few boxes
+        /// (at least `damage`), plus what the target missed of earlier frames when targets
+        /// alternate.
         public var redrawnPixels = 0
         /// Fill commands copied from earlier frames rather than built again: what still
         /// subtrees (no animation below them) drew, kept while no commit changes the tree.
@@ -153,6 +154,9 @@ public final class CARenderer: @unchecked Sendable {
         public let time: CFTimeInterval
         /// The number of the drawn frame (`draw` work only; counts from 1 per renderer).
         fileprivate var serial = 0
+        /// Where the frame's pixels differ from the frame before, to a tile: inside the damage
+        /// recorded for it (what is redrawn), and what a presenter sends. Nil: the damage.
+        fileprivate var changed: [IntRect]?
 
         fileprivate init(_ work: Work, time: CFTimeInterval) {
             self.work = work
@@ -248,7 +252,8 @@ public final class CARenderer: @unchecked Sendable {
         let drawn = redrawsDamageOnly ? prepared.drawnCommands : nil
         let base = damage.withLock { $0.base }
         let frameDamage = DamageHistory.damage(of: drawn, clears: !coversSurface, clearColor: clearColor, against: base)
-        frame.serial = damage.withLock { $0.record(drawn, clears: !coversSurface, clearColor: clearColor, damage: frameDamage) }
+        frame.serial = damage.withLock { $0.record(drawn, clears: !coversSurface, clearColor: clearColor, damage: frameDamage?.redraw) }
+        frame.changed = frameDamage?.changed
         return frame
     }
 
@@ -301,7 +306,7 @@ public final class CARenderer: @unchecked Sendable {
             // Raster time includes the copy.
             stats.rasterSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
             stats.didDraw = true
-            stats.damage = redrawn ?? [whole]
+            stats.damage = redrawn.map { frame.changed ?? $0 } ?? [whole]
             lastFrameStatistics = stats
             lastCommands = (prepared, clears, frame.serial)
             damage.withLock { $0.hold(target, serial: frame.serial) }

@@ -12,47 +12,33 @@ struct DamageHistory: Sendable {
         var clearColor: UInt32
     }
 
-    private var serial = 0
-    /// Per prepared frame, its damage against the frame before (nil: every pixel).
-    private var frames: [(serial: Int, damage: [IntRect]?)] = []
+    /// Per prepared frame, its damage against the frame before.
+    private var log = DamageLog()
     private var targets: [(surface: WeakSurface, serial: Int)] = []
     private struct WeakSurface: @unchecked Sendable { weak var surface: Surface? }
     /// Frames remembered: a target more frames behind than this is redrawn whole.
-    static let depth = 8
+    static let depth = DamageLog.depth
 
-    /// The damage of a frame whose commands are `drawn`, against `base`; nil for every pixel.
-    static func damage(of drawn: DrawnCommands?, clears: Bool, clearColor: UInt32, against base: Base?) -> [IntRect]? {
+    /// The damage of a frame whose commands are `drawn`, against `base`: the boxes to redraw and
+    /// the finer changed pixels to present (`DrawnCommands.changes(from:)`); nil for every pixel.
+    static func damage(of drawn: DrawnCommands?, clears: Bool, clearColor: UInt32,
+                       against base: Base?) -> (redraw: [IntRect], changed: [IntRect])? {
         guard let drawn, let base, base.clears == clears, base.clearColor == clearColor else { return nil }
-        return drawn.damage(from: base.drawn)
+        return drawn.changes(from: base.drawn)
     }
 
     /// Records a prepared frame and its damage; returns its serial.
     mutating func record(_ drawn: DrawnCommands?, clears: Bool, clearColor: UInt32, damage: [IntRect]?) -> Int {
-        serial += 1
         base = drawn.map { Base(drawn: $0, clears: clears, clearColor: clearColor) }
-        frames.append((serial, damage))
-        if frames.count > Self.depth { frames.removeFirst(frames.count - Self.depth) }
-        return serial
+        return log.record(damage)
     }
 
     /// The damage of frame `s` against the frame before it; nil for every pixel (or unknown).
-    func damage(ofFrame s: Int) -> [IntRect]? {
-        frames.first { $0.serial == s }?.damage
-    }
+    func damage(ofFrame s: Int) -> [IntRect]? { log.damage(ofFrame: s) }
 
-    /// The pixels that differ between frames `held` and `s` (the union of the damage of the
-    /// frames after `held` up to `s`); nil when any of them is unknown or whole.
-    func damage(from held: Int, to s: Int) -> [IntRect]? {
-        guard held <= s else { return nil }
-        var region = DamageRegion(clip: .unbounded)
-        var k = held + 1
-        while k <= s {
-            guard let d = damage(ofFrame: k) else { return nil }
-            region.add(d)
-            k += 1
-        }
-        return region.rects
-    }
+    /// The pixels that differ between frames `held` and `s`; nil when any frame between is
+    /// unknown or whole (`DamageLog.damage(from:to:)`).
+    func damage(from held: Int, to s: Int) -> [IntRect]? { log.damage(from: held, to: s) }
 
     /// The frame `surface` holds, when it is one this renderer drew.
     func serial(heldBy surface: Surface) -> Int? {

@@ -45,7 +45,17 @@ package struct DrawnCommands: Sendable {
     /// The matching is Myers' shortest edit script after trimming the common prefix and suffix;
     /// past `maximumEdits` edits the whole unmatched middle counts as damaged.
     package func damage(from old: DrawnCommands, maximumRects: Int = 8, maximumEdits: Int = 512) -> [IntRect] {
-        guard old.width == width, old.height == height, old.load.sameLoad(as: load) else { return [fullRect] }
+        changes(from: old, maximumRects: maximumRects, maximumEdits: maximumEdits).redraw
+    }
+
+    /// The damage against `old` twice: `redraw`, as `damage(from:maximumRects:maximumEdits:)`
+    /// (a few boxes: what a redraw rasterises), and `changed`, the same unmatched commands'
+    /// bounds rounded out to tiles (`DamageTiles`) when that covers fewer pixels in at most
+    /// `maximumChangedRects` rectangles, else `redraw` again: what a presenter sends. Both hold
+    /// every pixel that differs; `changed` lies inside `redraw`'s pixels or is it.
+    package func changes(from old: DrawnCommands, maximumRects: Int = 8, maximumEdits: Int = 512,
+                         maximumChangedRects: Int = 48) -> (redraw: [IntRect], changed: [IntRect]) {
+        guard old.width == width, old.height == height, old.load.sameLoad(as: load) else { return ([fullRect], [fullRect]) }
         let oldHashes = old.hashes, newHashes = hashes, oldTokens = old.tokens, newTokens = tokens
         // Offscreen surfaces are new each frame: they match when drawn the same way (remembered).
         var known: [Pair: Bool] = [:]
@@ -70,9 +80,27 @@ package struct DrawnCommands: Sendable {
             }
         }
         var region = DamageRegion(clip: fullRect, maximumRects: maximumRects)
-        for i in 0..<old.commands.count where !matching.oldMatched[i] { region.add(old.bounds[i]) }
-        for j in 0..<commands.count where !matching.newMatched[j] { region.add(bounds[j]) }
-        return region.rects
+        var tiles = DamageTiles(width: width, height: height)
+        for i in 0..<old.commands.count where !matching.oldMatched[i] {
+            region.add(old.bounds[i])
+            tiles.add(old.bounds[i])
+        }
+        for j in 0..<commands.count where !matching.newMatched[j] {
+            region.add(bounds[j])
+            tiles.add(bounds[j])
+        }
+        // The tiles inside the boxes (both disjoint: so are their intersections).
+        guard let tiled = tiles.rects(maximum: maximumChangedRects) else { return (region.rects, region.rects) }
+        var finer: [IntRect] = []
+        for t in tiled {
+            for r in region.rects {
+                let i = t.intersection(r)
+                if !i.isEmpty { finer.append(i) }
+            }
+        }
+        guard finer.count <= maximumChangedRects, finer.reduce(0, { $0 + $1.area }) < region.area
+        else { return (region.rects, region.rects) }
+        return (region.rects, finer)
     }
 }
 
