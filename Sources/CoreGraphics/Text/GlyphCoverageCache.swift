@@ -47,14 +47,11 @@ package final class GlyphCoverageCache: Sendable {
         var mask: Mask?
         /// Keeps the face (so its identifier in the key is not reused while the entry exists).
         var face: FontFace
-        var bytes: Int
-        var lastUse: UInt64
     }
 
     struct State {
-        var entries: [Key: Entry] = [:]
-        var bytes = 0
-        var tick: UInt64 = 0
+        /// The masks, their bytes as cost, stamped by a counter advanced at every lookup.
+        var entries = UsageStampedCache<Key, Entry>()
         var made = 0
     }
 
@@ -68,7 +65,7 @@ package final class GlyphCoverageCache: Sendable {
     package init(byteBudget: Int) { self.byteBudget = max(0, byteBudget) }
 
     /// Bytes of masks held now.
-    package var bytes: Int { state.withLock { $0.bytes } }
+    package var bytes: Int { state.withLock { $0.entries.totalCost } }
     /// Masks held now (glyphs without ink included).
     package var count: Int { state.withLock { $0.entries.count } }
     /// Masks made since the cache was created (misses).
@@ -76,7 +73,7 @@ package final class GlyphCoverageCache: Sendable {
     /// Masks held now whose em is within `sizes` device pixels (a test that draws at a size of
     /// its own counts its masks without the other tests' running in parallel).
     package func count(pixelSizes sizes: ClosedRange<Double>) -> Int {
-        state.withLock { $0.entries.keys.reduce(0) { $0 + (sizes.contains(Double(bitPattern: $1.size)) ? 1 : 0) } }
+        state.withLock { $0.entries.count { sizes.contains(Double(bitPattern: $0.size)) } }
     }
 
     /// The device similarity `map` is, as (scale, tx, ty): device = local × scale + t; nil when
@@ -106,46 +103,35 @@ package final class GlyphCoverageCache: Sendable {
         let key = Key(face: ObjectIdentifier(face), size: pixelSize.bitPattern, glyph: glyph,
                       subpixel: UInt8(truncatingIfNeeded: step.x & 3 | (step.y & 3) << 2))
         let held: Lookup? = state.withLock { s in
-            s.tick &+= 1
-            guard var e = s.entries[key] else { return nil }
-            e.lastUse = s.tick
-            s.entries[key] = e
+            s.entries.now &+= 1
+            guard let e = s.entries.use(key) else { return nil }
             return e.mask.map(Lookup.mask) ?? .empty
         }
         if let held { return held }
         guard mayMake else { return .missing }
         made = true
         let mask = Self.rasterise(face: face, pixelSize: pixelSize, glyph: glyph, step: step)
-        insert(key, Entry(mask: mask, face: face, bytes: mask.map { $0.surface.width * $0.surface.height * 4 + 64 } ?? 64, lastUse: 0))
+        insert(key, Entry(mask: mask, face: face), bytes: mask.map { $0.surface.width * $0.surface.height * 4 + 64 } ?? 64)
         return mask.map(Lookup.mask) ?? .empty
     }
 
     package enum Lookup { case mask(Mask), empty, missing }
 
-    private func insert(_ key: Key, _ entry: Entry) {
+    /// Holds `entry`; past the budget, the least recently used masks go until a quarter of it
+    /// is free.
+    private func insert(_ key: Key, _ entry: Entry, bytes: Int) {
+        let target = byteBudget * 3 / 4
         state.withLock { s in
-            s.tick &+= 1
-            var e = entry
-            e.lastUse = s.tick
-            if let old = s.entries.updateValue(e, forKey: key) { s.bytes -= old.bytes }
-            s.bytes += e.bytes
+            s.entries.now &+= 1
+            s.entries.insert(entry, forKey: key, cost: bytes)
             s.made += 1
-            if s.bytes > byteBudget { Self.evict(&s, downTo: byteBudget * 3 / 4) }
-        }
-    }
-
-    /// Drops the least recently used entries until at most `target` bytes remain.
-    private static func evict(_ s: inout State, downTo target: Int) {
-        let byAge = s.entries.sorted { $0.value.lastUse < $1.value.lastUse }
-        for (key, entry) in byAge where s.bytes > target {
-            s.entries[key] = nil
-            s.bytes -= entry.bytes
+            if s.entries.totalCost > byteBudget { s.entries.evictLeastRecentlyUsed { _, bytes in bytes > target } }
         }
     }
 
     /// Drops every mask.
     package func removeAll() {
-        state.withLock { s in s.entries.removeAll(); s.bytes = 0 }
+        state.withLock { $0.entries.removeAll() }
     }
 
     /// Rasterises one glyph's outline at quarter-pixel `step`, with a pixel of margin around

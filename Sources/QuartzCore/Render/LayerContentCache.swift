@@ -39,12 +39,10 @@ package final class LayerContentCache {
         /// a new image at the same address is never taken for it (`texture(for:…)` checks).
         weak var contents: AnyObject?
         let hasContents: Bool
-        var lastUsed: Int
     }
 
-    private var entries: [Key: Entry] = [:]
-    private var frame = 0
-    private var pixels = 0
+    /// The textures, their pixels as cost, stamped with the frame number.
+    private var entries = UsageStampedCache<Key, Entry>()
     package static let maximumIdleFrames = 120
     package static let maximumPixels = 32 << 20
     /// Textures rendered (not found in the cache) since the renderer was created.
@@ -54,12 +52,10 @@ package final class LayerContentCache {
 
     /// Marks the start of a frame (for ageing entries).
     package func beginFrame() {
-        frame += 1
-        for (k, e) in entries where e.hasContents && e.contents == nil {
-            pixels -= e.surface.width * e.surface.height
-            entries[k] = nil
-        }
-        if frame % 30 == 0 { evict(olderThan: frame - Self.maximumIdleFrames) }
+        entries.now += 1
+        entries.removeAll { e, _ in e.hasContents && e.contents == nil }
+        let idle = entries.now - Self.maximumIdleFrames
+        if entries.now % 30 == 0 { entries.removeAll { $1 < idle } }
     }
 
     /// The cached texture for `key`, and the pass that draws it while that pass has not run yet
@@ -68,19 +64,23 @@ package final class LayerContentCache {
     /// whichever frame executes first (several may be prepared before one is drawn).
     package func texture(for key: Key, contents: AnyObject?, width: Int, height: Int,
                          render: (Surface) -> [FillCommand]) -> (texture: Surface, pass: RenderPass?) {
-        if var e = entries[key], e.contents === contents {
-            e.lastUsed = frame
-            if let fill = e.fill, fill.latch?.isClaimed ?? true { e.fill = nil }
-            entries[key] = e
-            return (e.surface, e.fill)
+        if let e = entries.use(key), e.contents === contents {
+            guard let fill = e.fill, !(fill.latch?.isClaimed ?? true) else {
+                if e.fill != nil { entries.update(key) { $0.fill = nil } }
+                return (e.surface, nil)
+            }
+            return (e.surface, fill)
         }
-        if let stale = entries.removeValue(forKey: key) { pixels -= stale.surface.width * stale.surface.height }
+        entries.remove(key)
         let surface = Surface(width: width, height: height)
         let fill = RenderPass(target: .offscreen(surface), commands: render(surface), latch: PassLatch())
         misses += 1
-        pixels += width * height
-        entries[key] = Entry(surface: surface, fill: fill, contents: contents, hasContents: contents != nil, lastUsed: frame)
-        if pixels > Self.maximumPixels { evictOldest() }
+        entries.insert(Entry(surface: surface, fill: fill, contents: contents, hasContents: contents != nil),
+                       forKey: key, cost: width * height)
+        if entries.totalCost > Self.maximumPixels {
+            // The oldest go until half the budget is free; what this frame uses stays.
+            entries.evictLeastRecentlyUsed(sparing: entries.now) { _, pixels in pixels > Self.maximumPixels / 2 }
+        }
         return (surface, fill)
     }
 
@@ -144,18 +144,4 @@ package final class LayerContentCache {
     }
     private var transparency: [TransparencyKey: Transparency] = [:]
 
-    private func evict(olderThan limit: Int) {
-        for (k, e) in entries where e.lastUsed < limit {
-            pixels -= e.surface.width * e.surface.height
-            entries[k] = nil
-        }
-    }
-
-    private func evictOldest() {
-        let byAge = entries.sorted { $0.value.lastUsed < $1.value.lastUsed }
-        for (k, e) in byAge where pixels > Self.maximumPixels / 2 && e.lastUsed < frame {
-            pixels -= e.surface.width * e.surface.height
-            entries[k] = nil
-        }
-    }
 }

@@ -18,14 +18,8 @@ package final class ShadowCache {
         var values: [UInt64]
     }
 
-    private struct Entry {
-        let surface: Surface
-        var lastUsed: Int
-    }
-
-    private var entries: [Key: Entry] = [:]
-    private var frame = 0
-    private var pixels = 0
+    /// The masks, their pixels as cost, stamped with the frame number.
+    private var entries = UsageStampedCache<Key, Surface>()
     package static let maximumIdleFrames = 120
     package static let maximumPixels = 16 << 20
     /// Masks computed (not found in the cache) since the renderer was created.
@@ -35,8 +29,9 @@ package final class ShadowCache {
 
     /// Marks the start of a frame (for ageing entries).
     package func beginFrame() {
-        frame += 1
-        if frame % 30 == 0 { evict { $0.lastUsed < frame - Self.maximumIdleFrames } }
+        entries.now += 1
+        let idle = entries.now - Self.maximumIdleFrames
+        if entries.now % 30 == 0 { entries.removeAll { $1 < idle } }
     }
 
     /// The alpha of `shape` (pixels of a `width` × `height` mask) blurred by `sigma`.
@@ -81,29 +76,15 @@ package final class ShadowCache {
     }
 
     private func mask(_ key: Key, fill: (Surface) -> Void) -> Surface {
-        if var e = entries[key] {
-            e.lastUsed = frame
-            entries[key] = e
-            return e.surface
-        }
+        if let held = entries.use(key) { return held }
         let surface = Surface(width: key.width, height: key.height)
         fill(surface)
         masksDrawn += 1
-        pixels += key.width * key.height
-        entries[key] = Entry(surface: surface, lastUsed: frame)
-        if pixels > Self.maximumPixels {
-            // The oldest half goes.
-            let ages = entries.values.map(\.lastUsed).sorted()
-            let cut = ages[ages.count / 2]
-            evict { $0.lastUsed < cut || ($0.lastUsed == cut && $0.surface !== surface) }
+        entries.insert(surface, forKey: key, cost: key.width * key.height)
+        if entries.totalCost > Self.maximumPixels {
+            // The oldest go until half the budget is free; what this frame uses stays.
+            entries.evictLeastRecentlyUsed(sparing: entries.now) { _, pixels in pixels > Self.maximumPixels / 2 }
         }
         return surface
-    }
-
-    private func evict(where old: (Entry) -> Bool) {
-        for (k, e) in entries where old(e) {
-            entries[k] = nil
-            pixels -= e.surface.width * e.surface.height
-        }
     }
 }

@@ -38,12 +38,10 @@ package final class ShapeGeometryCache: Sendable {
     private struct Entry {
         let path: CGPath
         let geometry: PathGeometry
-        var stamp: Int
     }
     private struct Storage {
-        var entries: [Key: Entry] = [:]
-        var points = 0
-        var clock = 0
+        /// The geometries, their points as cost, stamped by a counter advanced at every lookup.
+        var entries = UsageStampedCache<Key, Entry>()
         var hits = 0
         var misses = 0
     }
@@ -79,10 +77,8 @@ package final class ShapeGeometryCache: Sendable {
 
     private func geometry(_ key: Key, _ path: CGPath, build: () -> PathGeometry) -> PathGeometry {
         let found: PathGeometry? = storage.withLock { s in
-            s.clock += 1
-            guard var e = s.entries[key], e.path === path else { return nil }
-            e.stamp = s.clock
-            s.entries[key] = e
+            s.entries.now += 1
+            guard let e = s.entries.use(key), e.path === path else { return nil }
             s.hits += 1
             return e.geometry
         }
@@ -92,21 +88,13 @@ package final class ShapeGeometryCache: Sendable {
             s.misses += 1
             let n = built.points.count
             guard n <= pointBudget else { return }
-            if let old = s.entries[key] { s.points -= old.geometry.points.count }
-            s.entries[key] = Entry(path: path, geometry: built, stamp: s.clock)
-            s.points += n
-            if s.entries.count > capacity || s.points > pointBudget { Self.evict(&s, capacity: capacity, budget: pointBudget) }
+            s.entries.insert(Entry(path: path, geometry: built), forKey: key, cost: n)
+            // Beyond either bound, the oldest go until 3/4 of both are used.
+            if s.entries.count > capacity || s.entries.totalCost > pointBudget {
+                let (count, points) = (capacity * 3 / 4, pointBudget * 3 / 4)
+                s.entries.evictLeastRecentlyUsed { $0 > count || $1 > points }
+            }
         }
         return built
-    }
-
-    /// Drops the oldest entries until at most 3/4 of the capacity and of the point budget are used.
-    private static func evict(_ s: inout Storage, capacity: Int, budget: Int) {
-        let byAge = s.entries.sorted { $0.value.stamp < $1.value.stamp }
-        for (key, entry) in byAge {
-            guard s.entries.count > capacity * 3 / 4 || s.points > budget * 3 / 4 else { break }
-            s.entries[key] = nil
-            s.points -= entry.geometry.points.count
-        }
     }
 }
