@@ -122,6 +122,7 @@ final class ImageBuffer {
     func put(_ rects: [IntRect], display: OpaquePointer, drawable: UInt, gc: GC) -> Int {
         let bounds = IntRect(x0: 0, y0: 0, x1: width, y1: height)
         let visible = rects.map { $0.intersection(bounds) }.filter { !$0.isEmpty }
+        if segment != nil, visible.count > 1 { return putClipped(visible, display: display, drawable: drawable, gc: gc) }
         var pixels = 0
         for (i, r) in visible.enumerated() {
             let (x, y, w, h) = (Int32(r.x0), Int32(r.y0), UInt32(r.x1 - r.x0), UInt32(r.y1 - r.y0))
@@ -135,6 +136,27 @@ final class ImageBuffer {
             pixels += r.area
         }
         if segment != nil && !visible.isEmpty { isBusy = true }
+        return pixels
+    }
+
+    /// Puts several disjoint rectangles of the shared segment in two requests: the GC clipped to
+    /// them, then one put of their bounding box (the server copies only the clipped pixels; one
+    /// request per rectangle cost the server a request each, which held damage to few, coarse
+    /// rectangles). The GC's clip is reset afterwards.
+    private func putClipped(_ rects: [IntRect], display: OpaquePointer, drawable: UInt, gc: GC) -> Int {
+        var box = rects[0], pixels = 0
+        var clip = [XRectangle]()
+        clip.reserveCapacity(rects.count)
+        for r in rects {
+            box = box.union(r)
+            pixels += r.area
+            clip.append(XRectangle(x: Int16(r.x0), y: Int16(r.y0), width: UInt16(r.x1 - r.x0), height: UInt16(r.y1 - r.y0)))
+        }
+        XSetClipRectangles(display, gc, 0, 0, &clip, Int32(clip.count), Unsorted)
+        XShmPutImage(display, drawable, gc, image, Int32(box.x0), Int32(box.y0), Int32(box.x0), Int32(box.y0),
+                     UInt32(box.x1 - box.x0), UInt32(box.y1 - box.y0), 1)
+        XSetClipMask(display, gc, UInt(None))
+        isBusy = true
         return pixels
     }
 

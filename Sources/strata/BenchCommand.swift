@@ -236,8 +236,9 @@ struct BenchRunner {
         var presentation = 0.0
         /// Raster time by kernel (with `--profile`).
         var kernels: RasterProfile?
-        /// For scenes with damage tracking reported (`spinner`): whether it was on, and the
-        /// pixels re-rasterised and presented (damage) over all measured frames.
+        /// For scenes with damage tracking reported (`spinner`, and every scene in a window):
+        /// whether it was on, and the pixels re-rasterised and presented (damage) over all
+        /// measured frames.
         var damage: Bool?
         var redrawnPixels = 0, damagedPixels = 0
         /// The resident set size after the run (`app`).
@@ -350,7 +351,8 @@ struct BenchRunner {
         window.renderer.redrawsDamageOnly = damage
         var result = Result(variant: scene?.name ?? variant, layers: layers, frames: frames, threads: threads,
                             seconds: 0, anim: 0, raster: 0, present: 0)
-        if scene != nil { result.damage = damage }
+        // A window reports what it redrew and what it sent (`px_damaged`: the X server copies it).
+        result.damage = damage
         var discarded = result
         for k in 0..<warmup {
             displayForFrame(k, root, clock)

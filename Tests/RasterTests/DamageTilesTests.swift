@@ -11,22 +11,28 @@ private extension IntRect {
 
 @Test func tilesRoundRectanglesOutAndMergeEqualRunsDownTheRows() {
     var tiles = DamageTiles(width: 100, height: 70)
-    #expect(tiles.tile == 32)
+    #expect(tiles.tile == 8)
     #expect(tiles.rects(maximum: 8) == [])
     tiles.add(IntRect(x0: 5, y0: 5, x1: 10, y1: 10))
     tiles.add(IntRect(x0: 70, y0: 40, x1: 75, y1: 45))
     tiles.add(IntRect(x0: -50, y0: 300, x1: 900, y1: 400))   // off the frame: nothing
-    #expect(tiles.rects(maximum: 8) == [IntRect(x0: 0, y0: 0, x1: 32, y1: 32), IntRect(x0: 64, y0: 32, x1: 96, y1: 64)])
-    #expect(tiles.area == 2 * 32 * 32)
+    #expect(tiles.rects(maximum: 8) == [IntRect(x0: 0, y0: 0, x1: 16, y1: 16), IntRect(x0: 64, y0: 40, x1: 80, y1: 48)])
+    #expect(tiles.area == 16 * 16 + 16 * 8)
     #expect(tiles.rects(maximum: 1) == nil)
-    // A column two tiles wide over three rows (the last one 6 pixels high) is one rectangle.
+    // Columns 5…8 over all nine tile rows (the last one 6 pixels high) are one rectangle; a
+    // run beside it in the last row is another.
     var column = DamageTiles(width: 100, height: 70)
     column.add(IntRect(x0: 40, y0: 0, x1: 70, y1: 70))
-    #expect(column.rects(maximum: 8) == [IntRect(x0: 32, y0: 0, x1: 96, y1: 70)])
+    #expect(column.rects(maximum: 8) == [IntRect(x0: 40, y0: 0, x1: 72, y1: 70)])
     column.add(IntRect(x0: 99, y0: 69, x1: 100, y1: 70))
-    #expect(column.rects(maximum: 8) == [IntRect(x0: 32, y0: 0, x1: 96, y1: 64), IntRect(x0: 32, y0: 64, x1: 100, y1: 70)])
-    // Wide frames get wide tiles: a row of tiles fits one word.
-    #expect(DamageTiles(width: 16384, height: 8).tile == 256)
+    #expect(column.rects(maximum: 8) == [IntRect(x0: 40, y0: 0, x1: 72, y1: 70), IntRect(x0: 96, y0: 64, x1: 100, y1: 70)])
+    // A run across the words of a row (columns 60…70 of 256), and a row of every column.
+    var wide = DamageTiles(width: 2048, height: 16)
+    wide.add(IntRect(x0: 480, y0: 0, x1: 568, y1: 8))
+    wide.add(IntRect(x0: 0, y0: 8, x1: 2048, y1: 9))
+    #expect(wide.rects(maximum: 8) == [IntRect(x0: 480, y0: 0, x1: 568, y1: 8), IntRect(x0: 0, y0: 8, x1: 2048, y1: 16)])
+    // Wider frames get wider tiles: a row of tiles fits four words.
+    #expect(DamageTiles(width: 16384, height: 8).tile == 64)
     #expect(DamageTiles(width: -3, height: .min).rects(maximum: 4) == [])
 }
 

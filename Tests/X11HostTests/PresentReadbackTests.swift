@@ -126,6 +126,53 @@ struct PresentReadbackTests {
         window.close()
     }
 
+    /// A frame whose damage is many disjoint rectangles (`presentDamage`: one put of their
+    /// bounding box through a clip of them): exactly those pixels change in the window, and a
+    /// whole present afterwards (clip reset) repaints everything.
+    @Test func manyDamageRectanglesChangeExactlyTheirPixels() async throws {
+        let server = try await XvfbServer.start()
+        defer { server.stop() }
+        let display = try X11Display(name: server.display)
+        let window = try X11Window(display: display, title: "strata-clip", width: 96, height: 64)
+        let recorder = EventRecorder(window)
+        #expect(await recorder.waitForExpose())
+        #expect(display.supportsSharedMemory)
+        window.presentDamage { target in
+            target.clear(0xFF10_2030)
+            return nil
+        }
+        // A checkerboard of 8-px cells, 24 rectangles: a frame of another colour is drawn, and
+        // only the cells are named as damage.
+        let cells = (0..<8).flatMap { row in (0..<12).compactMap { col -> IntRect? in
+            (row + col) % 4 == 0 ? IntRect(x0: col * 8, y0: row * 8, x1: col * 8 + 8, y1: row * 8 + 8) : nil
+        } }
+        #expect(cells.count == 24)
+        window.presentDamage { target in
+            target.clear(0xFFC0_4020)
+            return cells
+        }
+        display.synchronize()
+        let pixels = try #require(WindowPixels.read(display: server.display, window: window.windowID, width: 96, height: 64))
+        var wrong = 0
+        for y in 0..<64 {
+            for x in 0..<96 {
+                let inCell = (y / 8 + x / 8) % 4 == 0
+                if pixels[y * 96 + x] & 0xFF_FFFF != (inCell ? 0xC04020 : 0x102030) { wrong += 1 }
+            }
+        }
+        #expect(wrong == 0, "\(wrong) pixels differ from the damaged checkerboard")
+        #expect(window.frameInfo.pixelsPresented == 96 * 64 + 24 * 64)
+        // The clip is gone: a whole frame shows everywhere.
+        window.presentDamage { target in
+            target.clear(0xFF00_FF00)
+            return nil
+        }
+        display.synchronize()
+        let after = try #require(WindowPixels.read(display: server.display, window: window.windowID, width: 96, height: 64))
+        #expect(after.allSatisfy { $0 & 0xFF_FFFF == 0x00FF00 })
+        window.close()
+    }
+
     @Test func invalidSizeThrows() async throws {
         let server = try await XvfbServer.start()
         defer { server.stop() }

@@ -50,11 +50,11 @@ package struct DrawnCommands: Sendable {
 
     /// The damage against `old` twice: `redraw`, as `damage(from:maximumRects:maximumEdits:)`
     /// (a few boxes: what a redraw rasterises), and `changed`, the same unmatched commands'
-    /// bounds rounded out to tiles (`DamageTiles`) when that covers fewer pixels in at most
+    /// bounds rounded out to 8-px tiles (`DamageTiles`) when that covers fewer pixels in at most
     /// `maximumChangedRects` rectangles, else `redraw` again: what a presenter sends. Both hold
     /// every pixel that differs; `changed` lies inside `redraw`'s pixels or is it.
     package func changes(from old: DrawnCommands, maximumRects: Int = 8, maximumEdits: Int = 512,
-                         maximumChangedRects: Int = 48) -> (redraw: [IntRect], changed: [IntRect]) {
+                         maximumChangedRects: Int = 1024) -> (redraw: [IntRect], changed: [IntRect]) {
         guard old.width == width, old.height == height, old.load.sameLoad(as: load) else { return ([fullRect], [fullRect]) }
         let oldHashes = old.hashes, newHashes = hashes, oldTokens = old.tokens, newTokens = tokens
         // Offscreen surfaces are new each frame: they match when drawn the same way (remembered).
