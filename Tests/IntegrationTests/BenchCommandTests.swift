@@ -12,8 +12,16 @@ struct BenchCommandTests {
         return try #require(object as? [String: Any], "not a JSON object: \(line)")
     }
 
+    /// What a window adds: the pixels it redrew and sent a frame, and the frame's wall time.
+    static let windowKeys: Set<String> = ["damage", "ms_frame", "px_redrawn", "px_damaged"]
+
     static func check(_ json: [String: Any], variant: String, layers: Int, mode: String, frames: Int) {
-        #expect(Set(json.keys) == keys)
+        #expect(Set(json.keys) == (mode == "window" ? keys.union(windowKeys) : keys))
+        if mode == "window" {
+            // Sent: inside what was redrawn, and something (the squares move every frame).
+            let sent = (json["px_damaged"] as? NSNumber)?.intValue ?? -1, redrawn = (json["px_redrawn"] as? NSNumber)?.intValue ?? -1
+            #expect(sent > 0 && sent <= redrawn, "sent \(sent), redrawn \(redrawn)")
+        }
         #expect(json["variant"] as? String == variant)
         #expect((json["layers"] as? NSNumber)?.intValue == layers)
         #expect(json["mode"] as? String == mode)
