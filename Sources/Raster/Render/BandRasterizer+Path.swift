@@ -1,15 +1,78 @@
-// Path rows by exact signed-area accumulation (the method of font-rs, stb_truetype and
-// Blend2D's analytic rasteriser): each edge piece inside a row adds, to the cell of the pixel
-// it crosses and to the next, the signed area it leaves to its right; the running sum of a row
-// is then each pixel's covered area, exact for edges that do not overlap inside a pixel. Runs of
-// cells no edge touched have constant coverage: full ones go to the constant kernel, the rest
-// to the painter with a coverage row (Blend2D's constant vs varying spans).
+// Path rows by signed-area accumulation (the method of font-rs, stb_truetype and Blend2D's
+// analytic rasteriser): each edge piece inside a row adds, to the cell of the pixel it crosses
+// and to the next, the signed area it leaves to its right, in whole units of 2⁻¹⁴ of a pixel
+// (Int32, as Blend2D's fixed-point cells); the running sum of a row is then each pixel's covered
+// area, exact to a unit for edges that do not overlap inside a pixel, and the same whatever
+// the order of the additions (bands, edge order). Runs of cells no edge touched have constant
+// coverage: full ones go to the constant kernel, the rest to the painter with a coverage row
+// (Blend2D's constant vs varying spans).
+
+/// Accumulation cells count area in units of 2⁻¹⁴ of a pixel (`pathUnit` is a fully covered
+/// pixel), in Int32: a winding number up to ±131,071 fits (beyond it sums wrap; nothing traps).
+let pathUnit: Int32 = 1 << 14
+
+/// An offset 0...1 within a row in whole units, nearest: the rounding of a piece's end, the same
+/// for the two edges that meet there.
+@inline(__always)
+func pathUnits(_ offset: Double) -> Int32 {
+    nearestInt32(offset * Double(pathUnit))
+}
+
+/// `v` rounded to the nearest integer (ties to even), for |v| < 2³¹ (others wrap; NaN gives a
+/// meaningless value, never a trap): v + 1.5·2⁵² holds the integer in its low mantissa bits.
+/// One addition, where `Int32(v.rounded())` adds a rounding and range checks.
+@inline(__always)
+func nearestInt32(_ v: Double) -> Int32 {
+    Int32(truncatingIfNeeded: (v + 6_755_399_441_055_744.0).bitPattern)
+}
+
+/// ⌊v⌋ for |v| < 2³¹ (window x of a path piece: within the guard band), exactly, without the
+/// range checks of `Int(_:)` nor a libm call: the nearest integer, one less when above v.
+@inline(__always)
+func cellFloor(_ v: Double) -> Int {
+    let r = Int(nearestInt32(v))
+    return Double(r) > v ? r &- 1 : r
+}
+
+/// The 0...255 scale of an accumulated cell sum under a fill's rule and opacity: its coverage
+/// (|sum| clamped to a pixel, or folded for even-odd) × opacity × 255, rounded half up as
+/// `alphaScale`; a full pixel is the fill's `opacity8` exactly.
+struct PathScale {
+    let evenOdd: Bool, aliased: Bool
+    let full: UInt32
+    /// opacity · 255 · 2²²⁻¹⁴: scale = (coverage · m + 2²¹) >> 22.
+    let m: UInt32
+
+    init(evenOdd: Bool, aliased: Bool, opacity: Double, full: UInt32) {
+        self.evenOdd = evenOdd; self.aliased = aliased; self.full = full
+        let o = opacity.isNaN ? 0 : Swift.min(Swift.max(opacity, 0), 1)
+        m = UInt32((o * 255 * Double(1 << (22 - 14))).rounded())
+    }
+
+    /// The coverage of a sum, 0...`pathUnit`.
+    @inline(__always)
+    func coverage(_ s: Int32) -> UInt32 {
+        let a = s.magnitude, u = UInt32(pathUnit)
+        if evenOdd {
+            let r = a & (2 &* u &- 1)
+            return Swift.min(r, 2 &* u &- r)
+        }
+        return Swift.min(a, u)
+    }
+
+    @inline(__always)
+    func scale(_ s: Int32) -> UInt32 {
+        let c = coverage(s)
+        if aliased { return c >= UInt32(pathUnit) / 2 ? full : 0 }
+        return c >= UInt32(pathUnit) ? full : (c &* m &+ 1 << 21) &>> 22
+    }
+}
 
 extension BandRasterizer {
     /// Rows `r0..<r1` of a path fill, one bucket of rows at a time: every edge of the bucket is
     /// walked through its rows into that row's cells (a block of `bucketRows` rows of cells),
-    /// then the rows are swept into spans. A row's cells receive the same pieces in the same
-    /// order (edge order) whatever the band split, so pixels do not depend on bands.
+    /// then the rows are swept into spans. A row's cells receive the same pieces whatever the
+    /// band split, in whole units (order does not matter), so pixels do not depend on bands.
     func renderPath(_ f: UnsafePointer<PreparedFill>, _ p: UnsafePointer<PathFill>, _ r0: Int, _ r1: Int) {
         let bx0 = f.pointee.bounds.x0, w = f.pointee.bounds.x1 - bx0
         guard w > 0 else { return }
@@ -33,22 +96,41 @@ extension BandRasterizer {
     }
 
     /// Adds edge `e` to the cells of each of its rows within `y0..<y1` (row `y` at
-    /// `accumulation + (y − y0) · cells`, its touched range at `pathTouched[y − y0]`). The rows
-    /// walked are those the edge was bucketed by; each is then tested against its exact extent.
-    /// The cells each piece wrote are marked in the row's bitmap (`pathBits`, `words` a row).
+    /// `accumulation + (y − y0) · cells`, its touched range at `pathTouched[y − y0]`), top to
+    /// bottom: each row's piece starts where the row above ended (the same x and the row
+    /// boundary, whose offset rounds to 0 units), so only its lower end is computed. The rows
+    /// walked are those the edge was bucketed by, the first and last tested against its exact
+    /// extent. The cells each piece wrote are marked in the row's bitmap (`pathBits`, `words` a row).
     @inline(__always)
     func accumulateEdgeRows(_ e: UnsafePointer<PathEdge>, _ y0: Int, _ y1: Int, _ bounds: IntRect, _ cells: Int, _ words: Int) {
         let a = Swift.max(Int(e.pointee.firstRow), y0), b = Swift.min(Int(e.pointee.lastRow) + 1, y1)
         if a >= b { return }
         let bx0 = Double(bounds.x0), w = bounds.x1 - bounds.x0
-        for y in a..<b {
-            let fy = Double(y)
-            if e.pointee.y1 <= fy || e.pointee.y0 >= fy + 1 { continue }
-            let (lo, hi) = accumulateEdge(e, fy, bx0, w, accumulation + (y - y0) * cells)
-            if hi < 0 { continue }
-            let t = pathTouched + (y - y0)
-            t.pointee.lo = Swift.min(t.pointee.lo, lo); t.pointee.hi = Swift.max(t.pointee.hi, hi)
-            markCells(pathBits + (y - y0) * words, lo, hi)
+        let ey0 = e.pointee.y0, ey1 = e.pointee.y1, ex0 = e.pointee.x0, dxdy = e.pointee.dxdy
+        let up = e.pointee.direction < 0
+        // The current piece's top: its y, x (window coordinates) and offset in units in its row.
+        var ya = Swift.max(ey0, Double(a))
+        var xa = ex0 + (ya - ey0) * dxdy - bx0
+        var ua = pathUnits(ya - Double(a))
+        var y = a
+        while y < b {
+            let fy = Double(y), next = fy + 1
+            if !(ya < next) || !(ey1 > fy) { return }
+            let ended = ey1 < next
+            let yb = ended ? ey1 : next
+            let xb = ex0 + (yb - ey0) * dxdy - bx0
+            let units = (ended ? pathUnits(yb - fy) : pathUnit) &- ua
+            if units > 0 {
+                let (lo, hi) = accumulatePiece(xa, xb, up ? 0 &- units : units, w, accumulation + (y - y0) * cells)
+                if hi >= 0 {
+                    let t = pathTouched + (y - y0)
+                    t.pointee.lo = Swift.min(t.pointee.lo, lo); t.pointee.hi = Swift.max(t.pointee.hi, hi)
+                    markCells(pathBits + (y - y0) * words, lo, hi)
+                }
+            }
+            if ended { return }
+            ya = next; xa = xb; ua = 0
+            y += 1
         }
     }
 
@@ -64,57 +146,63 @@ extension BandRasterizer {
         bits[k1] |= tail
     }
 
-    /// Adds the part of edge `e` inside row [fy, fy + 1) to the accumulation cells `acc` of the
-    /// window `bx0 ..< bx0 + w`. A piece left of the window adds its whole height to cell 0 (the
-    /// running sum starts there); a piece right of it changes no pixel of the window.
-    /// Returns the first and last cell written (hi < 0: none).
+    /// Adds an edge's piece inside one row, from x `xa` at its top to `xb` at its bottom (window
+    /// coordinates: pixel i covers [i, i + 1)) and `h` units high (negative when the path runs
+    /// up), to the accumulation cells `acc` of the window `0 ..< w`. A piece left of the window
+    /// adds its whole height to cell 0 (the running sum starts there); a piece right of it changes
+    /// no pixel of the window. Returns the first and last cell written (hi < 0: none).
+    ///
+    /// The height is rounded at the piece's two ends (`pathUnits`), which it shares with the
+    /// pieces before and after it, so a closed polygon's pieces in a row sum to zero exactly; it
+    /// is then handed out in whole units (cumulative rounding along x), so the cells of a piece
+    /// sum to its height exactly and a run of cells no edge touched has the coverage of the
+    /// winding number. Integer sums do not depend on their order: the pixels do not depend on
+    /// bands or on the order of edges.
     @inline(__always)
-    func accumulateEdge(_ e: UnsafePointer<PathEdge>, _ fy: Double, _ bx0: Double, _ w: Int,
-                        _ acc: UnsafeMutablePointer<Double>) -> (lo: Int, hi: Int) {
-        let ya = Swift.max(e.pointee.y0, fy), yb = Swift.min(e.pointee.y1, fy + 1)
-        if !(yb > ya) { return (0, -1) }
-        let dir = e.pointee.direction
-        // Window coordinates: pixel i covers [i, i + 1).
-        var xa = e.pointee.x0 + (ya - e.pointee.y0) * e.pointee.dxdy - bx0
-        var xb = e.pointee.x0 + (yb - e.pointee.y0) * e.pointee.dxdy - bx0
-        let h = (yb - ya) * dir
+    func accumulatePiece(_ xa: Double, _ xb: Double, _ h: Int32, _ w: Int,
+                         _ acc: UnsafeMutablePointer<Int32>) -> (lo: Int, hi: Int) {
+        var xa = xa, xb = xb
         if xa > xb { swap(&xa, &xb) }
         if xb <= 0 {
-            acc[0] += h
+            acc[0] &+= h
             return (0, 0)
         }
         let fw = Double(w)
         if xa >= fw { return (0, -1) }
-        let ia = floorInt(xa)
-        if ia == floorInt(xb) || xb - xa < 1e-12 {
+        let ia = cellFloor(xa)
+        if ia == cellFloor(xb) || xb - xa < 1e-12 {
             // Within one column: the piece's mean x splits its height between this cell and the next.
             let i = Swift.max(ia, 0)
             let fx = Swift.min(Swift.max((xa + xb) * 0.5 - Double(i), 0), 1)
-            acc[i] += h * (1 - fx); acc[i + 1] += h * fx
+            let left = share(h, 1 - fx)
+            acc[i] &+= left; acc[i + 1] &+= h &- left
             return (i, i + 1)
         }
-        // Across columns: the height is shared in proportion to the x travelled in each.
-        let dhdx = h / (xb - xa)
-        var x = xa
-        var lo = floorInt(Swift.max(xa, 0))
+        // Across columns: the units up to each column boundary are the height times the share
+        // of x travelled, rounded; each column gets the difference, split by its mean x.
+        let dhdx = Double(h) / (xb - xa)
+        var x = xa, given: Int32 = 0
+        var lo = cellFloor(Swift.max(xa, 0))
         if x < 0 {
-            acc[0] += -x * dhdx
+            given = nearestInt32(-xa * dhdx)
+            acc[0] &+= given
             lo = 0
             x = 0
         }
-        var i = floorInt(x)
+        var i = cellFloor(x)
         let end = Swift.min(xb, fw)
         if !(x < end) { return (lo, Swift.max(lo, Swift.min(i, w))) }
         // Cell i + 1's share is carried in a register into the next step, which adds cell
-        // i + 1's own share to it: the same two additions in the same order as adding both in
-        // memory, without a store and reload between the steps.
+        // i + 1's own share to it, without a store and reload between the steps.
         var carry = acc[i]
         while x < end {
             let nx = Swift.min(Double(i + 1), end)
-            let hp = (nx - x) * dhdx
-            let fx = (x + nx) * 0.5 - Double(i)
-            acc[i] = carry + hp * (1 - fx)
-            carry = acc[i + 1] + hp * fx
+            let upTo = nx >= xb ? h : nearestInt32((nx - xa) * dhdx)
+            let hp = upTo &- given
+            given = upTo
+            let left = share(hp, 1 - ((x + nx) * 0.5 - Double(i)))
+            acc[i] = carry &+ left
+            carry = acc[i + 1] &+ (hp &- left)
             x = nx
             i += 1
         }
@@ -122,29 +210,22 @@ extension BandRasterizer {
         return (lo, Swift.max(lo, Swift.min(i, w)))
     }
 
-    /// Coverage 0...1 of an accumulated sum under the fill rule.
+    /// The whole units of `units` × `fraction` (0...1), nearest.
     @inline(__always)
-    func pathCoverage(_ s: Double, evenOdd: Bool, aliased: Bool) -> Double {
-        var c = abs(s)
-        if evenOdd {
-            c -= 2 * (c * 0.5).rounded(.down)
-            if c > 1 { c = 2 - c }
-        } else if c > 1 {
-            c = 1
-        }
-        if aliased { return c >= 0.5 ? 1 : 0 }
-        return c
+    func share(_ units: Int32, _ fraction: Double) -> Int32 {
+        nearestInt32(Double(units) * fraction)
     }
 
     /// Turns the accumulated row into spans and clears the cells it used. One pass: cells an
-    /// edge touched vary; a run of untouched cells has the running sum's coverage throughout,
-    /// so a long run that is full goes to the constant kernel and an empty one is skipped,
-    /// without computing a coverage per pixel.
+    /// edge touched vary (their running sum's scale, in registers: a vector pass over sums just
+    /// stored waited on every store); a run of
+    /// untouched cells has the running sum's coverage throughout, so a long run that is full goes
+    /// to the constant kernel and an empty one is skipped, without a coverage per pixel.
     @inline(__always)
     func pathRow(_ f: UnsafePointer<PreparedFill>, _ p: UnsafePointer<PathFill>, _ y: Int, _ bx0: Int, _ w: Int,
-                 _ touched: (lo: Int, hi: Int), _ acc: UnsafeMutablePointer<Double>, _ bits: UnsafeMutablePointer<UInt64>) {
-        let evenOdd = p.pointee.evenOdd, aliased = f.pointee.aliased
-        let opacity = f.pointee.opacity, full = f.pointee.opacity8
+                 _ touched: (lo: Int, hi: Int), _ acc: UnsafeMutablePointer<Int32>, _ bits: UnsafeMutablePointer<UInt64>) {
+        let full = f.pointee.opacity8
+        let rule = PathScale(evenOdd: p.pointee.evenOdd, aliased: f.pointee.aliased, opacity: f.pointee.opacity, full: full)
         let row = pixels + y &* stride
         // Hard clip edges (a BSP piece) limit the row to one interval. Bound to constants: the
         // nested functions below capture them by value (captured vars were boxed on the heap,
@@ -152,9 +233,6 @@ extension BandRasterizer {
         let (hx0, hx1) = hardSpan(f, y, bx0, w)
         let perPixelClip = !f.pointee.clipShapes.isEmpty || f.pointee.mask != nil
         let first = touched.lo
-        @inline(__always) func scale(_ s: Double) -> UInt32 {
-            alphaScale(pathCoverage(s, evenOdd: evenOdd, aliased: aliased) * opacity)
-        }
         // Pixels [a, b) (window coordinates) whose scales are in `coverage` from index a − first.
         @inline(__always) func varying(_ a0: Int, _ b0: Int) {
             let a = Swift.max(a0, hx0), b = Swift.min(b0, hx1)
@@ -175,21 +253,21 @@ extension BandRasterizer {
             }
             paintSpan(f, row, y, bx0 + a, bx0 + b, coverage: nil)
         }
-        var s = 0.0
+        var s: Int32 = 0
         var x = first, runStart = first
         let last = Swift.min(touched.hi, w - 1), limit = last + 1
         while x < limit {
             // Marked cells from x (x is marked): each adds to the running sum.
             let j = nextCell(bits, from: x, limit, marked: false)
             for i in x..<j {
-                s += acc[i]
+                s &+= acc[i]
                 acc[i] = 0
-                coverage[i - first] = scale(s)
+                coverage[i - first] = rule.scale(s)
             }
             if j >= limit { x = j; break }
             // Unmarked cells from j: constant coverage until the next marked cell.
             let k = nextCell(bits, from: j, limit, marked: true)
-            let c = scale(s)
+            let c = rule.scale(s)
             if k - j >= 8 && (c == full || c == 0) {
                 varying(runStart, j)
                 if c == full { constant(j, k) }
@@ -204,7 +282,7 @@ extension BandRasterizer {
         if touched.hi >= w { acc[w] = 0 }
         // Past the last touched cell the coverage is constant to the window's end.
         if last + 1 < w {
-            let tail = scale(s)
+            let tail = rule.scale(s)
             if tail == full {
                 constant(last + 1, w)
             } else if tail > 0 {

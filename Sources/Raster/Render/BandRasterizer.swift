@@ -29,9 +29,9 @@ struct BandRasterizer: @unchecked Sendable {
     /// One premultiplied source colour per pixel of the span being drawn (paints that are
     /// fetched before blending: gradients, blend modes). Surface width + 8.
     var scratch: UnsafeMutablePointer<UInt32>
-    /// Signed-area accumulation of up to `bandHeight` path rows, surface width + 2 cells each,
-    /// all zero between fills.
-    var accumulation: UnsafeMutablePointer<Double>
+    /// Signed-area accumulation of up to `bandHeight` path rows, surface width + 2 cells each
+    /// (in `pathUnit`s), all zero between fills.
+    var accumulation: UnsafeMutablePointer<Int32>
     /// Per accumulated path row, the first and last cell an edge touched.
     var pathTouched: UnsafeMutablePointer<(lo: Int, hi: Int)>
     /// Per accumulated path row, a bitmap of the cells edges wrote ((width + 2 + 63) / 64
