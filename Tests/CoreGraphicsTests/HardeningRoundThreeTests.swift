@@ -141,6 +141,10 @@ import Testing
     }
 }
 
+/// The time bound stretches under a sanitizer (`scripts/test --sanitize` and `scripts/tsan` set
+/// STRATA_SANITIZER): ThreadSanitizer took 74.7 s for what a debug build strokes in about 20 s.
+private let slack = ProcessInfo.processInfo.environment["STRATA_SANITIZER"] == nil ? 1.0 : 5.0
+
 @Suite struct StrokeBudgetTests {
     @Test func strokingAMillionCurvesStopsAtThePointLimit() {
         // Before: 4.6 GB and 20 s of outline, then dropped by the fill's 4 M-point limit, silently.
@@ -159,7 +163,7 @@ import Testing
         }
         let seconds = Date().timeIntervalSince(start)
         #expect(messages.contains("stroke: the outline needs more than 4000000 points; not drawn"))
-        #expect(seconds < 60, "\(seconds) s")
+        #expect(seconds < 60 * slack, "\(seconds) s")
     }
 }
 

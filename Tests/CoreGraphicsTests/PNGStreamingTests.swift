@@ -103,8 +103,12 @@ import Testing
     /// peak is reset (`/proc/self/clear_refs`) just before each write. Other tests run in the
     /// same process and raise the peak too (a fresh clone's parallel run once measured 233 MB
     /// over a single 256 MiB write), so the image is written twice and the smaller rise is
-    /// bounded, at a quarter of the image: a copy would show in both.
-    @Test func writingALargeImageAddsNoCopy() throws {
+    /// bounded, at a quarter of the image: a copy would show in both. Not under a sanitizer:
+    /// ThreadSanitizer's shadow of the pixels the writer reads counts in the resident set (a
+    /// rise of 167 MB over this 128 MiB image with no copy; `scripts/tsan`, 2026-11-27).
+    @Test(.disabled(if: ProcessInfo.processInfo.environment["STRATA_SANITIZER"] != nil,
+                    "a sanitizer's shadow memory counts in the resident set"))
+    func writingALargeImageAddsNoCopy() throws {
         let width = 16384, height = 2048
         let surface = Surface(width: width, height: height)
         surface.pixels.update(repeating: 0x8040_2010, count: width * height)

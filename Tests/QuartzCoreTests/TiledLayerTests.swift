@@ -148,6 +148,9 @@ struct TiledLayerTests {
             CATransaction.commit()
             let before = tiled.clips.count
             tiled.updateTiles(geometry: tiled)
+            // Tiles past the synchronous budget (a sanitizer's speed) are drawn in the
+            // background: the checks read the layer after they are stored.
+            tiled.tileQueue.sync {}
             let window = CGRect(x: x - 128, y: y - 128, width: 800 + 256, height: 600 + 256)
             #expect(tiled.clips[before...].allSatisfy { $0.intersects(window) }, "only visible tiles are drawn")
             #expect((tiled.state.tiled?.tiles.count ?? 0) <= 30)
@@ -155,6 +158,27 @@ struct TiledLayerTests {
         }
         #expect(tiled.tileCache.tilesDrawn > 600)
         #expect(tiled.tileCache.count <= 256)
+    }
+
+    /// The same scroll with every tile drawn on the background queue (a layer whose drawing
+    /// proved slow): the cache keeps its budget after the background tiles are stored too.
+    /// Before, only an update trimmed it, so the tiles stored after one (a screenful, about 25
+    /// of 256 KiB) stayed over the budget until the next.
+    @Test(.manualClock) func memoryStaysBoundedWhenTilesAreDrawnInTheBackground() {
+        let (root, tiled) = makeTree(window: CGSize(width: 800, height: 600), layerFrame: CGRect(x: 0, y: 0, width: 20_000, height: 20_000))
+        CATransaction.locked { tiled.tileCache.drawsSlowly = true }
+        for k in 0..<40 {
+            let x = CGFloat(k * 4_993 % 19_200), y = CGFloat(k * 7_919 % 19_400)
+            CATransaction.begin(); CATransaction.setDisableActions(true)
+            tiled.frame.origin = CGPoint(x: -x, y: -y)
+            CATransaction.commit()
+            tiled.updateTiles(geometry: tiled)
+            tiled.tileQueue.sync {}
+            let bytes = CATransaction.locked { tiled.tileCache.bytes }
+            #expect(bytes <= TileCache.defaultBudgetBytes, "\(bytes) bytes after position \(k)")
+        }
+        #expect(CATransaction.locked { tiled.tileCache.tilesDrawn } > 600)
+        withExtendedLifetime(root) {}
     }
 
     /// `setNeedsDisplay(_:)` redraws only the tiles meeting the rect; `setNeedsDisplay()` all.

@@ -541,6 +541,9 @@ struct BandRasterizer: @unchecked Sendable {
             // `interior` is the colour × opacity, which is what a non-normal mode fetches; under
             // normal blending only gradients come here, so this branch is for blend modes.
             scratch.update(repeating: interior, count: n)
+        case .texture(let tex, let m, .bilinear, let underlay):
+            // Eight pixels at a time (blend modes over textures).
+            fetch_bilinear(scratch, n, tex, m, x0: x0, py: Double(y) + 0.5, underlay: underlay, scale: scale)
         case .texture(let tex, let m, let filter, let underlay):
             let py = Double(y) + 0.5
             for i in 0..<n {
@@ -551,6 +554,9 @@ struct BandRasterizer: @unchecked Sendable {
                 if underlay != 0 { t = overUnderlay(t, underlay) }
                 scratch[i] = mul255(t, scale)
             }
+        case .tintedTexture(let tex, let m, .bilinear, let tint):
+            // Tinted textures come here under every blend mode (seed 1013421: 94 % of its time).
+            fetch_bilinear(scratch, n, tex, m, x0: x0, py: Double(y) + 0.5, underlay: 0, tint: tint, scale: scale)
         case .tintedTexture(let tex, let m, let filter, let tint):
             let py = Double(y) + 0.5
             for i in 0..<n {

@@ -487,7 +487,9 @@ extension PreparedScene {
                 if b.y <= Double(bounds.y0) || a.y >= Double(bounds.y1) { continue }
                 // floorInt/ceilInt round values within 2⁻²² of an integer to it: an edge that short
                 // may give r1 = r0 − 1. It is walked in row r0 (the row loop tests its exact extent).
-                let r0 = Swift.max(floorInt(a.y), bounds.y0), r1 = Swift.max(r0, Swift.min(ceilInt(b.y), bounds.y1) - 1)
+                // An edge starting within 2⁻²² above bounds.y1 rounds to y1: its first row is the
+                // last one (a band past the last indexed the band counts out of range).
+                let r0 = Swift.min(Swift.max(floorInt(a.y), bounds.y0), bounds.y1 - 1), r1 = Swift.max(r0, Swift.min(ceilInt(b.y), bounds.y1) - 1)
                 edges.append(PathEdge(x0: a.x, y0: a.y, y1: b.y, dxdy: (b.x - a.x) / (b.y - a.y), direction: dir,
                                       firstRow: Int32(r0), lastRow: Int32(r1)))
             }

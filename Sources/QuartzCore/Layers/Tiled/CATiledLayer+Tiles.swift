@@ -31,7 +31,14 @@ extension CATiledLayer {
     /// Tiles drawn in the layer's first pass, or in the first pass after it was invalidated,
     /// show at once; every later tile (scrolled or zoomed into view, or drawn in the
     /// background) fades in over the class's `fadeDuration()`, as on Apple.
+    ///
+    /// Holds the transaction lock (a commit already does): the background queue stores its
+    /// tiles under it, and a direct `display()` trimmed the cache while a tile was stored (TSan).
     package func updateTiles(geometry: CALayer) {
+        CATransaction.locked { updateTilesLocked(geometry: geometry) }
+    }
+
+    private func updateTilesLocked(geometry: CALayer) {
         let (keys, grid) = visibleTiles(geometry: geometry)
         var shown: [TileImage] = []
         shown.reserveCapacity(keys.count)
@@ -96,6 +103,8 @@ extension CATiledLayer {
         tileCache.pending.remove(key)
         guard let tile else { return }
         tileCache.store(tile, for: key)
+        // The budget holds after a background tile too (it held only after an update before).
+        tileCache.trim(keeping: Set(tileCache.shownKeys))
         guard tileCache.shownKeys.contains(key) else { return }
         state.tiled?.tiles = tileCache.shownKeys.compactMap { tileCache.cached($0) }
         markChanged()

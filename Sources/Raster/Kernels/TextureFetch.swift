@@ -1,0 +1,69 @@
+// Fetches of texture paints into a span of colours (the general painter's source row, before
+// a blend mode blends it): the same values as `TextureView.bilinear` one pixel at a time.
+
+/// The colours of a bilinear texture paint for pixels `x0..<x0 + n` of the row whose pixel
+/// centres lie at `py`, into `out`: each pixel centre mapped by `m` (device → texel), sampled
+/// as `TextureView.bilinear` samples, composited over `underlay` (0: none), multiplied channel
+/// by channel by `tint` when given (`mul255Channels`: tinted textures) and scaled by `scale`;
+/// 0 where W is not positive. Groups of eight pixels map and clamp in double lanes with
+/// the one-pixel arithmetic (same operations in the same order), turn the 8-bit-fraction
+/// positions into the 16.16 positions of `BilinearLanes`, whose edge clamping gives the same
+/// texels, and interpolate there: every value is the one-pixel loop's (`lanes: false`).
+@inlinable @inline(__always)
+func fetch_bilinear(_ out: UnsafeMutablePointer<UInt32>, _ n: Int, _ tex: TextureView, _ m: Projective,
+                    x0: Int, py: Double, underlay: UInt32, tint: UInt32? = nil, scale: UInt32,
+                    lanes: Bool = vectorKernels) {
+    var i = 0
+    // BilinearLanes' Int32 positions and indices: the same bounds as `over_bilinear_affine`.
+    if lanes && tex.width >= 2 && tex.height >= 2 && tex.width < 1 << 14 && tex.height < 1 << 14
+        && tex.stride < 1 << 16 {
+        let g = BilinearLanes(tex, du: 0, dv: 0, maxU: (tex.width &- 1) << 16, maxV: (tex.height &- 1) << 16,
+                              underlay: underlay)
+        let lane = SIMD8<Double>(0, 1, 2, 3, 4, 5, 6, 7)
+        // `applyHomogeneous`: x·m11 + y·m21 + m31, the y term first computed alone.
+        let yx = py * m.m21, yy = py * m.m22, yw = py * m.m23
+        let highU = Double(tex.width) + 1, highV = Double(tex.height) + 1
+        let scale16 = spread(SIMD8<UInt32>(repeating: scale))
+        let centre = SIMD8<Int32>(repeating: 2 << 16)
+        /// `p > -1 ? (p < high ? p : high) : -1` per lane (NaN gives -1).
+        @inline(__always) func clamp(_ p: SIMD8<Double>, _ high: Double) -> SIMD8<Double> {
+            let above = p .> -1
+            return SIMD8<Double>(repeating: -1).replacing(with: high, where: above)
+                .replacing(with: p, where: above .& (p .< high))
+        }
+        while i &+ 8 <= n {
+            let x = (SIMD8<Double>(repeating: Double(x0 &+ i)) + lane) + 0.5
+            let w = x * m.m13 + yw + m.m33
+            let u = clamp((x * m.m11 + yx + m.m31) / w, highU), v = clamp((x * m.m12 + yy + m.m32) / w, highV)
+            // Int((c + 1.5) * 256) (8 fraction bits, positive: truncation is floor), then 16.16
+            // relative to texel centres: ((f >> 8) - 2) << 16 | (f & 255) << 8.
+            let fu = SIMD8<Int32>(truncatingIfNeeded: floorToUInt32((u + 1.5) * 256))
+            let fv = SIMD8<Int32>(truncatingIfNeeded: floorToUInt32((v + 1.5) * 256))
+            var t = g.sample((fu &<< 8) &- centre, (fv &<< 8) &- centre)
+            if let tint { t = mul255Channelsx8(t, SIMD8(repeating: tint)) }
+            store8(mul255x8(t, spread: scale16, lanes: lanes) & pixelMask(w .> 0), out + i)
+            i &+= 8
+        }
+    }
+    for i in i..<n {
+        let h = m.applyHomogeneous(x: Double(x0 &+ i) + 0.5, y: py)
+        guard h.z > 0 else { out[i] = 0; continue }
+        var t = tex.bilinear(h.x / h.z, h.y / h.z)
+        if underlay != 0 { t = overUnderlay(t, underlay) }
+        if let tint { t = mul255Channels(t, tint) }
+        out[i] = mul255(t, scale)
+    }
+}
+
+/// `mul255Channels(p[i], t[i])` for eight pixels: each channel of `p` times the same channel
+/// of `t` over 255, rounded as `mul255`, in 16-bit lanes (at most 255·255 + 128 + 254 < 65536).
+@inlinable @inline(__always)
+func mul255Channelsx8(_ p: SIMD8<UInt32>, _ t: SIMD8<UInt32>) -> SIMD8<UInt32> {
+    let m = SIMD8<UInt32>(repeating: 0x00FF_00FF)
+    @inline(__always) func lanes(_ v: SIMD8<UInt32>) -> SIMD16<UInt16> { unsafeBitCast(v & m, to: SIMD16<UInt16>.self) }
+    var rb = lanes(p) &* lanes(t) &+ SIMD16(repeating: 128)
+    rb = (rb &+ (rb &>> SIMD16(repeating: 8))) &>> SIMD16(repeating: 8)
+    var ag = lanes(p &>> SIMD8(repeating: 8)) &* lanes(t &>> SIMD8(repeating: 8)) &+ SIMD16(repeating: 128)
+    ag = (ag &+ (ag &>> SIMD16(repeating: 8))) & SIMD16(repeating: 0xFF00)
+    return unsafeBitCast(rb, to: SIMD8<UInt32>.self) | unsafeBitCast(ag, to: SIMD8<UInt32>.self)
+}

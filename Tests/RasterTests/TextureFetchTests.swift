@@ -1,0 +1,117 @@
+import Testing
+@testable import Raster
+
+// The general painter's texture fetch (`fetch_bilinear`: texture paints under blend modes,
+// tinted textures under any): eight lanes give exactly the one-pixel bilinear samples it
+// fetched before.
+
+/// The fetch as `compositeSpan` did it before the lanes: one `TextureView.bilinear` a pixel.
+private func scalarFetch(_ tex: TextureView, _ m: Projective, x0: Int, y: Int, n: Int,
+                         underlay: UInt32, tint: UInt32? = nil, scale: UInt32) -> [UInt32] {
+    let py = Double(y) + 0.5
+    return (0..<n).map { i in
+        let h = m.applyHomogeneous(x: Double(x0 + i) + 0.5, y: py)
+        guard h.z > 0 else { return 0 }
+        var t = tex.bilinear(h.x / h.z, h.y / h.z)
+        if underlay != 0 { t = t &+ mul255(underlay, 255 - (t >> 24)) }
+        if let tint { t = mul255Channels(t, tint) }
+        return mul255(t, scale)
+    }
+}
+
+private func laneFetch(_ tex: TextureView, _ m: Projective, x0: Int, y: Int, n: Int,
+                       underlay: UInt32, tint: UInt32? = nil, scale: UInt32) -> [UInt32] {
+    var out = [UInt32](repeating: 0xDEAD_BEEF, count: n)
+    out.withUnsafeMutableBufferPointer { buffer in
+        guard let base = buffer.baseAddress else { return }
+        fetch_bilinear(base, n, tex, m, x0: x0, py: Double(y) + 0.5, underlay: underlay, tint: tint, scale: scale, lanes: true)
+    }
+    return out
+}
+
+/// A device → texel map: rotation, scale and shear, sometimes projective (W crossing zero
+/// inside the span), sometimes hostile (NaN, infinite or huge entries).
+private func randomMap(_ rng: inout SeededRandom, trial: Int) -> Projective {
+    let r = Projective.rotation(Double.random(in: 0..<(2 * .pi), using: &rng))
+    let s = Double.random(in: 0.05...3, using: &rng), shear = Double.random(in: -0.5...0.5, using: &rng)
+    var m = Projective(m11: r.m11 * s, m12: r.m12 * s + shear, m13: 0, m21: r.m21 * s, m22: r.m22 * s, m23: 0,
+                       m31: Double.random(in: -60...60, using: &rng), m32: Double.random(in: -60...60, using: &rng), m33: 1)
+    switch trial % 5 {
+    case 1, 2:
+        m.m13 = Double.random(in: -0.02...0.02, using: &rng); m.m23 = Double.random(in: -0.02...0.02, using: &rng)
+        m.m33 = Double.random(in: 0.2...1.5, using: &rng)
+    case 3:
+        let hostile: [Double] = [.nan, .infinity, -.infinity, 1e300, -1e300, 1e-300, 0]
+        switch trial % 3 {
+        case 0: m.m11 = hostile[trial % hostile.count]
+        case 1: m.m31 = hostile[trial % hostile.count]
+        default: m.m13 = hostile[trial % hostile.count]
+        }
+    default: break
+    }
+    return m
+}
+
+@Test func bilinearFetchLanesMatchOneSampleAPixel() {
+    var rng = SeededRandom(seed: 2513)
+    // 1 × 5 takes the one-pixel path throughout (the lanes need two texels a side).
+    let textures = [(37, 29), (2, 2), (300, 7), (1, 5), (8, 64)].map { (w, h) -> Surface in
+        let t = Surface(width: w, height: h)
+        for y in 0..<h { for x in 0..<w { t[x, y] = (x + y) % 7 == 0 ? 0 : randomPremultiplied(&rng) } }
+        return t
+    }
+    var differing = 0
+    for trial in 0..<600 {
+        let tex = TextureView(textures[trial % textures.count])
+        let m = randomMap(&rng, trial: trial)
+        let n = Int.random(in: 0...70, using: &rng), x0 = Int.random(in: -40...120, using: &rng)
+        let y = Int.random(in: -20...80, using: &rng), scale = UInt32.random(in: 0...255, using: &rng)
+        // A quarter over an underlay colour (`textureOverColor`), a quarter tinted (a tinted
+        // texture: no underlay; the tint is any colour, not premultiplied).
+        let underlay = trial % 4 == 0 ? randomPremultiplied(&rng) : 0
+        let tint: UInt32? = trial % 4 == 1 ? UInt32.random(in: 0...UInt32.max, using: &rng) : nil
+        let lanes = laneFetch(tex, m, x0: x0, y: y, n: n, underlay: underlay, tint: tint, scale: scale)
+        let single = scalarFetch(tex, m, x0: x0, y: y, n: n, underlay: underlay, tint: tint, scale: scale)
+        if lanes != single { differing += 1 }
+        #expect(lanes == single, "trial \(trial): \(m), x0 \(x0), y \(y), n \(n)")
+    }
+    #expect(differing == 0)
+}
+
+/// Every blend mode over a bilinear texture span (plain, over a colour, tinted): the lane
+/// fetch then `blend_span` gives the pixels of the one-sample-a-pixel fetch then the
+/// one-pixel blend.
+@Test(arguments: BlendMode.allCases)
+func blendModesOverATextureSpanMatchTheOnePixelPath(mode: BlendMode) {
+    var rng = SeededRandom(seed: 2514)
+    let surface = Surface(width: 23, height: 19)
+    for y in 0..<19 { for x in 0..<23 { surface[x, y] = randomPremultiplied(&rng) } }
+    let tex = TextureView(surface)
+    for trial in 0..<40 {
+        let m = randomMap(&rng, trial: trial)
+        let n = Int.random(in: 1...45, using: &rng), x0 = Int.random(in: -10...40, using: &rng)
+        let y = Int.random(in: -5...30, using: &rng), opacity = UInt32.random(in: 1...255, using: &rng)
+        let underlay = trial % 3 == 0 ? randomPremultiplied(&rng) : 0
+        let tint: UInt32? = trial % 3 == 1 ? UInt32.random(in: 0...UInt32.max, using: &rng) : nil
+        let coverage: [UInt32]? = trial % 2 == 0 ? nil : (0..<n).map { _ in UInt32.random(in: 0...255, using: &rng) }
+        let dst = (0..<n).map { _ in randomPremultiplied(&rng) }
+        func blended(_ src: [UInt32], lanes: Bool) -> [UInt32] {
+            var out = dst
+            out.withUnsafeMutableBufferPointer { d in
+                src.withUnsafeBufferPointer { s in
+                    if let coverage {
+                        coverage.withUnsafeBufferPointer {
+                            blend_span(mode, d.baseAddress!, s.baseAddress!, n, coverage: $0.baseAddress!, scale: opacity, lanes: lanes)
+                        }
+                    } else {
+                        blend_span(mode, d.baseAddress!, s.baseAddress!, n, coverage: nil, scale: opacity, lanes: lanes)
+                    }
+                }
+            }
+            return out
+        }
+        let fast = blended(laneFetch(tex, m, x0: x0, y: y, n: n, underlay: underlay, tint: tint, scale: opacity), lanes: true)
+        let slow = blended(scalarFetch(tex, m, x0: x0, y: y, n: n, underlay: underlay, tint: tint, scale: opacity), lanes: false)
+        #expect(fast == slow, "\(mode) trial \(trial)")
+    }
+}
