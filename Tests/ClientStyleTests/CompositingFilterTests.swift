@@ -72,3 +72,27 @@ private func near(_ a: [UInt8], _ b: [UInt8], _ tolerance: Int = 1) -> Bool {
         #expect(near(try renderedPixel(scene(below: below, above: above, filter: filter)), [255, 0, 0, 255]))
     }
 }
+
+/// A root that covers the surface but blends with what is beneath it (a compositing filter)
+/// blends with a cleared surface every frame, not with the frame drawn before (fuzz seed
+/// 3013155: the renderer skipped the clear for an opaque root covering the surface).
+@Test func aBlendingRootBlendsWithAClearedSurfaceEveryFrame() throws {
+    try CAMediaClock.withManualClock(startingAt: 0) { _ in
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 4, height: 4)
+        root.backgroundColor = CGColor(srgbRed: 1, green: 0, blue: 0, alpha: 1)
+        root.compositingFilter = "multiplyBlendMode"
+        let renderer = CARenderer(width: 4, height: 4)
+        renderer.layer = root
+        CATransaction.flush()
+        renderer.render()
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        root.backgroundColor = CGColor(srgbRed: 0, green: 1, blue: 0, alpha: 1)
+        CATransaction.commit()
+        renderer.render()
+        let data = try #require(renderer.makeImage().dataProvider?.data)
+        // B, G, R, A: green multiplied over nothing; over the red frame it was black.
+        #expect(Array(data.prefix(4)) == [0, 0xFF, 0, 0xFF])
+    }
+}

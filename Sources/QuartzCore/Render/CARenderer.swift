@@ -233,10 +233,13 @@ public final class CARenderer: @unchecked Sendable {
             .concatenating(LayerGeometry.flatten)
         let passes = tree.height > 200 ? DeepTree.run(levels: tree.height) { builder.build(presented, rootMatrix: rootMatrix) }
                                        : builder.build(presented, rootMatrix: rootMatrix)
-        // An opaque, untransformed, square-cornered root covering the surface paints every pixel.
+        // An opaque, untransformed, square-cornered root covering the surface paints every pixel,
+        // unless it blends with what is beneath (a compositing filter): then the surface is
+        // cleared first, or the root would blend with the frame drawn before.
         let coversSurface = s.transform == CATransform3DIdentity && s.cornerRadius == 0 && !s.isHidden && s.opacity >= 1
             && (s.backgroundColor?.alpha ?? 0) >= 1 && s.bounds.width >= CGFloat(surface.width)
             && s.bounds.height >= CGFloat(surface.height) && presented.mask == nil && s.shadowOpacity == 0
+            && s.compositing.blendMode == nil
         let prepared = PreparedPasses(passes, framebufferWidth: surface.width, framebufferHeight: surface.height,
                                       defersKnown: keeps)
         var stats = FrameStatistics()
