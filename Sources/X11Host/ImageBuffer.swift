@@ -122,21 +122,21 @@ final class ImageBuffer {
     func put(_ rects: [IntRect], display: OpaquePointer, drawable: UInt, gc: GC) -> Int {
         let bounds = IntRect(x0: 0, y0: 0, x1: width, y1: height)
         let visible = rects.map { $0.intersection(bounds) }.filter { !$0.isEmpty }
-        if segment != nil, visible.count > 1 { return putClipped(visible, display: display, drawable: drawable, gc: gc) }
-        var pixels = 0
-        for (i, r) in visible.enumerated() {
-            let (x, y, w, h) = (Int32(r.x0), Int32(r.y0), UInt32(r.x1 - r.x0), UInt32(r.y1 - r.y0))
-            if segment != nil {
-                // Only the last put asks for a completion: the server handles requests in order,
-                // so once it arrives the buffer is free.
-                XShmPutImage(display, drawable, gc, image, x, y, x, y, w, h, i == visible.count - 1 ? 1 : 0)
-            } else {
-                XPutImage(display, drawable, gc, image, x, y, x, y, w, h)
-            }
-            pixels += r.area
+        guard !visible.isEmpty else { return 0 }
+        if segment != nil {
+            // One put asks for the completion that frees the buffer.
+            if visible.count > 1 { return putClipped(visible, display: display, drawable: drawable, gc: gc) }
+            let r = visible[0]
+            XShmPutImage(display, drawable, gc, image, Int32(r.x0), Int32(r.y0), Int32(r.x0), Int32(r.y0),
+                         UInt32(r.x1 - r.x0), UInt32(r.y1 - r.y0), 1)
+            isBusy = true
+            return r.area
         }
-        if segment != nil && !visible.isEmpty { isBusy = true }
-        return pixels
+        for r in visible {
+            XPutImage(display, drawable, gc, image, Int32(r.x0), Int32(r.y0), Int32(r.x0), Int32(r.y0),
+                      UInt32(r.x1 - r.x0), UInt32(r.y1 - r.y0))
+        }
+        return visible.reduce(0) { $0 + $1.area }
     }
 
     /// Puts several disjoint rectangles of the shared segment in two requests: the GC clipped to
