@@ -1,6 +1,13 @@
 import Testing
 @testable import Raster
 
+extension DrawnCommands {
+    /// The boxes a redraw rasterises: `changes(from:).redraw`.
+    func damage(from old: DrawnCommands, maximumRects: Int = 8) -> [IntRect] {
+        changes(from: old, maximumRects: maximumRects).redraw
+    }
+}
+
 // Redrawing a rectangle of a frame (`execute(_:on:within:)`, what damage tracking runs) gives
 // exactly the full frame's pixels inside it and touches nothing outside it, for every kind of
 // fill: textures, perspective, polygon and rounded clips (busyScene), paths with curves,

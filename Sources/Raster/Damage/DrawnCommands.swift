@@ -1,6 +1,6 @@
 /// What one frame drew into the framebuffer: its fill commands, in order, and the device pixels
 /// each may touch (as prepared: clip, shape and surface applied). Comparing two of them gives
-/// the damage between the frames (`damage(from:maximumRects:)`).
+/// the damage between the frames (`changes(from:)`).
 ///
 /// Strata extension (Core Animation's damage tracking is private).
 package struct DrawnCommands: Sendable {
@@ -35,8 +35,12 @@ package struct DrawnCommands: Sendable {
     /// The whole framebuffer.
     package var fullRect: IntRect { IntRect(x0: 0, y0: 0, x1: width, y1: height) }
 
-    /// The device rectangles (disjoint, at most `maximumRects`, inside the framebuffer) outside
-    /// which this frame's pixels equal `old`'s.
+    /// The damage against `old` twice: `redraw`, the device rectangles (disjoint, at most
+    /// `maximumRects`, inside the framebuffer) outside which this frame's pixels equal `old`'s
+    /// (a few boxes: what a redraw rasterises), and `changed`, the same unmatched commands'
+    /// bounds rounded out to 8-px tiles (`DamageTiles`) when that covers fewer pixels in at most
+    /// `maximumChangedRects` rectangles, else `redraw` again: what a presenter sends. Both hold
+    /// every pixel that differs; `changed` lies inside `redraw`'s pixels or is it.
     ///
     /// Why it is exact: commands are matched in order (a common subsequence of the two lists, by
     /// `FillCommand.drawsSame`); a pixel outside the bounds of every unmatched command is touched
@@ -44,15 +48,6 @@ package struct DrawnCommands: Sendable {
     /// it comes out the same. The unmatched commands' bounds (old and new) are the damage.
     /// The matching is Myers' shortest edit script after trimming the common prefix and suffix;
     /// past `maximumEdits` edits the whole unmatched middle counts as damaged.
-    package func damage(from old: DrawnCommands, maximumRects: Int = 8, maximumEdits: Int = 512) -> [IntRect] {
-        changes(from: old, maximumRects: maximumRects, maximumEdits: maximumEdits).redraw
-    }
-
-    /// The damage against `old` twice: `redraw`, as `damage(from:maximumRects:maximumEdits:)`
-    /// (a few boxes: what a redraw rasterises), and `changed`, the same unmatched commands'
-    /// bounds rounded out to 8-px tiles (`DamageTiles`) when that covers fewer pixels in at most
-    /// `maximumChangedRects` rectangles, else `redraw` again: what a presenter sends. Both hold
-    /// every pixel that differs; `changed` lies inside `redraw`'s pixels or is it.
     package func changes(from old: DrawnCommands, maximumRects: Int = 8, maximumEdits: Int = 512,
                          maximumChangedRects: Int = 1024) -> (redraw: [IntRect], changed: [IntRect]) {
         guard old.width == width, old.height == height, old.load.sameLoad(as: load) else { return ([fullRect], [fullRect]) }
