@@ -303,7 +303,8 @@ struct BenchRunner {
             if scene != nil { result.damage = damage }
             if presenter != nil {
                 // The benchmark runs on the main thread (ArgumentParser's run()).
-                nonisolated(unsafe) let runner = self, scene = root, manual = clock
+                nonisolated(unsafe) let runner = self, scene = root
+                let manual = clock
                 return try MainActor.assumeIsolated { try runner.runInWindow(root: scene, size: size, clock: manual) }
             }
             for k in 0..<warmup { try frame(k, renderer, clock, root: root) }

@@ -102,7 +102,7 @@ extension CGImage {
                                         &out, &size, &message, Int32(message.count))
         defer { free(out) }
         guard ok != 0, let out else {
-            throw CGImageError(.encodeFailed, source: "JPEG encoding", detail: String(cString: message), format: "JPEG")
+            throw CGImageError(.encodeFailed, source: "JPEG encoding", detail: String(cBuffer: message), format: "JPEG")
         }
         return Data(bytes: out, count: Int(size))
     }

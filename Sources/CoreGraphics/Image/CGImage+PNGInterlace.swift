@@ -33,7 +33,7 @@ extension CGImage {
             }
         }
         guard ok != 0 else {
-            throw CGImageError(.corrupt, source: source, detail: String(cString: message))
+            throw CGImageError(.corrupt, source: source, detail: String(cBuffer: message))
         }
         return rewritten(data, rows: rows, rowBytes: rowBytes)
     }

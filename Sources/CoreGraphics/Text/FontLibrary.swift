@@ -73,7 +73,7 @@ package final class FontLibrary: @unchecked Sendable {
         let slant: Int32 = request.italic ? 100 : 0   // FC_SLANT_ITALIC (oblique faces match it too)
         guard strata_fc_match_style(request.standIn ?? request.family, request.weight, slant,
                                     &path, Int32(path.count), &index, &family, Int32(family.count)) == 1,
-              let face = openFace(path: String(cString: path), index: Int(index)) else { return nil }
+              let face = openFace(path: String(cBuffer: path), index: Int(index)) else { return nil }
         if reportedSubstitutes.count >= Self.maximumNames { reportedSubstitutes.removeAll() }
         if reportedSubstitutes.insert(name).inserted {
             let shown = name.count > 80 ? String(name.prefix(80)) + "…" : name
@@ -92,7 +92,7 @@ package final class FontLibrary: @unchecked Sendable {
             var path = [CChar](repeating: 0, count: 4096)
             var index: Int32 = 0
             if strata_fc_match_any("sans-serif", &path, Int32(path.count), &index) == 1 {
-                face = openFace(path: String(cString: path), index: Int(index))
+                face = openFace(path: String(cBuffer: path), index: Int(index))
             }
             StrataDiagnostics.report(face == nil
                 ? "no font found through fontconfig (install fonts-dejavu-core): text draws nothing"
@@ -106,7 +106,7 @@ package final class FontLibrary: @unchecked Sendable {
         var path = [CChar](repeating: 0, count: 4096)
         var index: Int32 = 0
         guard strata_fc_find(object, name, &path, Int32(path.count), &index) == 1 else { return nil }
-        return (String(cString: path), Int(index))
+        return (String(cBuffer: path), Int(index))
     }
 
     /// Opens (or finds already open) face `index` of the font file at `path`; nil when FreeType

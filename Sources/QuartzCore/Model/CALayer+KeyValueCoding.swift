@@ -146,11 +146,14 @@ package enum KeyPathComponents {
     }
     /// A value of the wrong type for a component.
     package struct WrongValue: Error, CustomStringConvertible {
-        let value: Any?
+        /// The type of the value given ("nil" for none): an error is `Sendable`, the value is not.
+        let given: String
         let expected: String
-        package var description: String {
-            "\(value.map { "\(type(of: $0))" } ?? "nil") is not a valid value (expected \(expected)); the old value is kept"
+        init(value: Any?, expected: String) {
+            given = value.map { "\(type(of: $0))" } ?? "nil"
+            self.expected = expected
         }
+        package var description: String { "\(given) is not a valid value (expected \(expected)); the old value is kept" }
     }
 
     package static func get(_ base: Any, _ path: [String]) throws -> Any {

@@ -10,7 +10,7 @@ final class UncheckedBox<T>: @unchecked Sendable {
 /// Whether the caller runs on the main actor: the main thread, or the main dispatch queue that
 /// the main actor's jobs run on (under a test runner that is not always the main thread).
 enum MainQueue {
-    nonisolated(unsafe) private static let key = DispatchSpecificKey<UInt8>()
+    private static let key = DispatchSpecificKey<UInt8>()
     private static let installed: Bool = {
         DispatchQueue.main.setSpecific(key: key, value: 1)
         return true

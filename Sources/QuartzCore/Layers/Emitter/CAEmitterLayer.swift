@@ -134,7 +134,7 @@ open class CAEmitterLayer: CALayer {
     /// presentation copy reads the animated values. An unknown name gives nil.
     open override func value(forKeyPath keyPath: String) -> Any? {
         guard let path = EmitterCellKeyPath(keyPath) else { return super.value(forKeyPath: keyPath) }
-        if isPresentationCopy, let key = path.key {
+        if isPresentationCopy, path.key != nil {
             return KVCBoxing.box(state.emitter!.cellValue(at: path) ?? nil)
         }
         guard let cell = CAEmitterCell.cell(at: path.names, in: emitterCells) else { return nil }
