@@ -41,32 +41,29 @@ struct BandRasterizer: @unchecked Sendable {
     var profileSlots: UnsafeMutablePointer<UInt64>? = nil
 
     /// Draws every fill, in order, clipped to rows `y0..<y1`.
-    func render(rows y0: Int, _ y1: Int) { render(rows: y0, y1, AllShortcuts.self) }
-
-    /// `render(rows:_:)` taking the shortcuts `S` allows (tests turn some off).
-    func render<S: RenderShortcuts>(rows y0: Int, _ y1: Int, _: S.Type) {
+    func render(rows y0: Int, _ y1: Int) {
         for i in 0..<fills.count {
             let f = fills.baseAddress! + i
             let r0 = Swift.max(y0, f.pointee.bounds.y0), r1 = Swift.min(y1, f.pointee.bounds.y1)
             if r0 >= r1 { continue }
             if let slots = profileSlots {
                 let t0 = DispatchTime.now().uptimeNanoseconds
-                renderFill(f, r0, r1, S.self)
+                renderFill(f, r0, r1)
                 slots[RasterProfile.kernel(of: f.pointee).rawValue] &+= DispatchTime.now().uptimeNanoseconds &- t0
             } else {
-                renderFill(f, r0, r1, S.self)
+                renderFill(f, r0, r1)
             }
         }
     }
 
     /// Rows `r0..<r1` of one fill.
     @inline(__always)
-    func renderFill<S: RenderShortcuts>(_ f: UnsafePointer<PreparedFill>, _ r0: Int, _ r1: Int, _: S.Type) {
+    func renderFill(_ f: UnsafePointer<PreparedFill>, _ r0: Int, _ r1: Int) {
         switch f.pointee.path {
         case .similarity(let i):
             renderSimilarity(f, similarities + i, r0, r1)
         case .projective(let i):
-            renderProjective(f, projectives + i, r0, r1, S.self)
+            renderProjective(f, projectives + i, r0, r1)
         case .path(let i):
             renderPath(f, paths + i, r0, r1)
         case .general, .affineRim:

@@ -11,47 +11,72 @@ struct DeviceOutline {
     var eps: Double
 }
 
+/// A rounded rect's prepared parts (ranges into the scene's arrays), before its fill path.
+struct RoundedRectParts {
+    var outline: DeviceOutline
+    var bounds: IntRect
+    var edges: Range<Int>, hardEdges: Range<Int>, clipShapes: Range<Int>
+    var paint: PreparedPaint
+}
+
 extension PreparedScene {
-    mutating func prepareRoundedRect<S: RenderShortcuts>(_ shape: RoundedRect, _ command: FillCommand, _ setup: FillSetup,
-                                                         _: S.Type) {
-        guard !shape.isEmpty else { return }
+    /// Prepares a rounded rect: its parts, then the one decision of how it is rasterised.
+    mutating func prepareRoundedRect(_ shape: RoundedRect, _ command: FillCommand, _ setup: FillSetup) {
+        guard let parts = roundedRectParts(shape, command, setup) else { return }
+        let path = chooseFillPath(shape, command, setup, outline: parts.outline, bounds: parts.bounds, edges: parts.edges,
+                                  hardEdges: parts.hardEdges, clipShapes: parts.clipShapes)
+        appendRoundedRect(shape, command, setup, parts, path: path)
+    }
+
+    /// The parts of a rounded rect every fill path reads: its device outline and bounds,
+    /// anti-aliased edges, hard clip edges, clip shapes and paint, appended to the scene. Nil
+    /// when there is nothing more to append: the shape is undrawable (rolled back) or was too
+    /// large for an outline and went to the path filler instead.
+    mutating func roundedRectParts(_ shape: RoundedRect, _ command: FillCommand, _ setup: FillSetup) -> RoundedRectParts? {
+        guard !shape.isEmpty else { return nil }
         let m = command.localToDevice
         guard let outline = Self.deviceOutline(shape, m) else {
             // Sides past ~1e150 pixels overflow the outline's products: such a shape is filled
             // as a path, which the flattener cuts to its guard square first (it drew nothing).
             if let path = Self.hugeShapePath(shape, m) { preparePath(path, .nonZero, command, setup) }
-            return
+            return nil
         }
         var bounds = setup.bounds.intersection(IntRect(x0: floorInt(outline.lo.x) - 1, y0: floorInt(outline.lo.y) - 1,
                                                        x1: ceilInt(outline.hi.x) + 1, y1: ceilInt(outline.hi.y) + 1))
-        guard !bounds.isEmpty else { return }
+        guard !bounds.isEmpty else { return nil }
         let start = checkpoint
         let edgeRange = appendOutlineEdges(outline)
         var hardRange = hardEdges.count..<hardEdges.count
         if let polygon = command.clip.polygon {
-            guard let r = appendHardEdges(polygon, outline: edgeRange, bounds: &bounds) else { return rollback(to: start) }
+            guard let r = appendHardEdges(polygon, outline: edgeRange, bounds: &bounds) else { rollback(to: start); return nil }
             hardRange = r
         }
         if let mask = command.clip.mask { bounds = bounds.intersection(mask.rect) }
-        guard !bounds.isEmpty else { return rollback(to: start) }
+        guard !bounds.isEmpty else { rollback(to: start); return nil }
         setHardEdgeMargins(hardRange, bounds)
         guard let clipRange = appendClipShapes(command.clip, outline),
-              let paint = preparePaint(command.paint, setup.inverse, opacity8: setup.opacity8) else { return rollback(to: start) }
-        let path = S.fastShapes ? chooseFillPath(shape, command, setup, outline: outline, bounds: bounds, edges: edgeRange,
-                                                 hardEdges: hardRange, clipShapes: clipRange) : .general
+              let paint = preparePaint(command.paint, setup.inverse, opacity8: setup.opacity8) else { rollback(to: start); return nil }
+        return RoundedRectParts(outline: outline, bounds: bounds, edges: edgeRange, hardEdges: hardRange,
+                                clipShapes: clipRange, paint: paint)
+    }
+
+    /// The fill of a rounded rect whose parts are appended, rasterised by `path` (corner
+    /// zones and rim constants added for the general rows, the only reader of them).
+    mutating func appendRoundedRect(_ shape: RoundedRect, _ command: FillCommand, _ setup: FillSetup,
+                                    _ parts: RoundedRectParts, path: FillPath) {
+        let m = command.localToDevice
         var cornerRange = corners.count..<corners.count
         var fillPath = path
         if path == .general {
-            // Only the general row renderer reads corner zones (and, with them, rim constants).
-            cornerRange = appendCorners(shape, m, setup.inverse, eps: outline.eps, bounds: bounds)
-            if let rim = makeAffineRim(shape, command, setup, edges: edgeRange, hardEdges: hardRange,
-                                       corners: cornerRange, clipShapes: clipRange) {
+            cornerRange = appendCorners(shape, m, setup.inverse, eps: parts.outline.eps, bounds: parts.bounds)
+            if let rim = makeAffineRim(shape, command, setup, edges: parts.edges, hardEdges: parts.hardEdges,
+                                       corners: cornerRange, clipShapes: parts.clipShapes) {
                 rims.append(rim)
                 fillPath = .affineRim(rims.count - 1)
             }
         }
-        appendFill(command, setup, bounds: bounds, edges: edgeRange, hardEdges: hardRange, corners: cornerRange,
-                   clipShapes: clipRange, paint: paint,
+        appendFill(command, setup, bounds: parts.bounds, edges: parts.edges, hardEdges: parts.hardEdges, corners: cornerRange,
+                   clipShapes: parts.clipShapes, paint: parts.paint,
                    cornerFree: SIMD4(shape.minX + Swift.max(shape.topLeft, shape.bottomLeft),
                                      shape.minY + Swift.max(shape.topLeft, shape.topRight),
                                      shape.maxX - Swift.max(shape.topRight, shape.bottomRight),
