@@ -225,14 +225,6 @@ struct Outline {
         count += 1
         self[count - 1] = s
     }
-
-    mutating func insert(_ s: OutlineSegment, at index: Int) {
-        precondition(count < 5 && index >= 0 && index <= count)
-        count += 1
-        var i = count - 1
-        while i > index { self[i] = self[i - 1]; i -= 1 }
-        self[index] = s
-    }
 }
 
 /// All prepared fills of one `execute` call, with their edges in flat arrays.
