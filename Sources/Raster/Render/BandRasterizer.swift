@@ -134,29 +134,6 @@ struct BandRasterizer: @unchecked Sendable {
         return cov
     }
 
-    /// The first column `x` in `lo...hi` where a hard edge holds, given that it holds from
-    /// some column on (a > 0), or the end of where it holds (a < 0). Exact: evaluated per pixel
-    /// around an estimate, so two polygons sharing the edge split pixels exactly.
-    @inline(__always)
-    func hardInterval(_ e: HardEdge, _ py: Double, _ lo: Int, _ hi: Int) -> (Int, Int) {
-        if e.a == 0 {
-            return e.inside(0, py) ? (lo, hi) : (lo, lo)
-        }
-        // An estimate of the first column past the crossing (any estimate would do: the loops
-        // below settle it by evaluating `inside` itself).
-        var x = Swift.min(Swift.max(ceilInt(-(e.b * py + e.c) * e.inverseA - 0.5), lo), hi)
-        if e.a > 0 {
-            // inside(x) is monotone non-decreasing in x.
-            while x > lo && e.inside(Double(x - 1) + 0.5, py) { x -= 1 }
-            while x < hi && !e.inside(Double(x) + 0.5, py) { x += 1 }
-            return (x, hi)
-        } else {
-            while x < hi && e.inside(Double(x) + 0.5, py) { x += 1 }
-            while x > lo && !e.inside(Double(x - 1) + 0.5, py) { x -= 1 }
-            return (lo, x)
-        }
-    }
-
     /// Row y of a fill on the general rows: its outer and inner column ranges, the corner
     /// columns excluded from the interior, then the spans.
     @inline(__always)
@@ -227,7 +204,7 @@ struct BandRasterizer: @unchecked Sendable {
         }
         if ox0 >= ox1 { return nil }
         for k in f.pointee.hardEdges {
-            let (a, b) = hardInterval(hardEdges[k], py, ox0, ox1)
+            let (a, b) = hardInterval(hardEdges + k, py, ox0, ox1)
             ox0 = a; ox1 = b
             if ox0 >= ox1 { return nil }
         }

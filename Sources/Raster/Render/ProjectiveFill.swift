@@ -467,7 +467,7 @@ extension BandRasterizer {
         var x1 = Swift.min(s.bx1, 0 &- floorClamped(-minLane(tOut.replacing(with: far, where: s.rising))))
         if x0 >= x1 { return (x0, x1) }
         for k in s.hard {
-            (x0, x1) = hardIntervalFast(hardEdges + k, py, x0, x1)
+            (x0, x1) = hardInterval(hardEdges + k, py, x0, x1)
             if x0 >= x1 { break }
         }
         return (x0, x1)
@@ -534,7 +534,7 @@ extension BandRasterizer {
     /// of `c + slope·py` or of `−(b·py + c)/a − 0.5`, each operation rounded monotonically),
     /// so a lane whose first and last rows agree is constant over the band, and a lane whose
     /// extreme never passes the constant bound never decides: then no row can differ. Hard
-    /// edges must take `hardIntervalFast`'s exact branch at both ends with the same column;
+    /// edges must be decided by `HardEdge.decidedCrossing` at both ends with the same column;
     /// by monotonicity every row between does too. Horizontal edges: not handled (nil).
     @inline(__always)
     func bandColumns(_ f: UnsafePointer<PreparedFill>, _ p: UnsafePointer<ProjectiveFill>, _ y0: Int, _ y1: Int)
@@ -562,18 +562,11 @@ extension BandRasterizer {
         }
         var lo = Int(truncatingIfNeeded: x0), hi = Int(truncatingIfNeeded: x1)
         if lo >= hi { return (lo, hi, lo, lo) }
-        let big = 6_755_399_441_055_744.0
         for k in f.pointee.hardEdges {
             let e = hardEdges + k
-            guard e.pointee.a != 0 else { return nil }
-            let tF = -(e.pointee.b * pyF + e.pointee.c) * e.pointee.inverseA - 0.5
-            let tL = -(e.pointee.b * pyL + e.pointee.c) * e.pointee.inverseA - 0.5
-            let nF = (tF + big) - big, nL = (tL + big) - big
-            let m = e.pointee.margin
-            guard abs(tF - nF) > m, abs(tL - nL) > m, abs(tF) < 1e9, abs(tL) < 1e9 else { return nil }
-            let firstF = nF > tF ? nF : nF + 1, firstL = nL > tL ? nL : nL + 1
-            guard firstF == firstL else { return nil }
-            let first = Int(Int32(truncatingIfNeeded: (firstF + big).bitPattern))
+            // Decided the same on the first and last rows: on every row between too.
+            guard e.pointee.a != 0, let first = e.pointee.decidedCrossing(pyF), e.pointee.decidedCrossing(pyL) == first
+            else { return nil }
             if e.pointee.a > 0 { lo = Swift.max(lo, first) } else { hi = Swift.min(hi, first) }
         }
         if lo >= hi { return (lo, hi, lo, lo) }
@@ -647,32 +640,6 @@ extension BandRasterizer {
     func blendCached(_ row: UnsafeMutablePointer<UInt32>, _ r: CachedRim, _ color8: SIMD8<UInt32>) {
         let d = load8(row + r.start)
         store8(d.replacing(with: overx8(mul255x8(color8, spread: spread(r.scales)), d), where: r.inside), row + r.start)
-    }
-
-    /// `hardInterval`, usually without evaluating `inside`: when the estimated crossing t (in
-    /// pixel indices) is farther than `margin` from every integer, pixel x is inside exactly
-    /// when x > t (a > 0) or x < t (a < 0), as `inside` itself would say (see `margin`); so
-    /// both pieces sharing the edge still split its pixels exactly.
-    @inline(__always)
-    func hardIntervalFast(_ e: UnsafePointer<HardEdge>, _ py: Double, _ lo: Int, _ hi: Int) -> (Int, Int) {
-        let t = -(e.pointee.b * py + e.pointee.c) * e.pointee.inverseA - 0.5
-        // t + 1.5·2⁵² rounds t to the nearest integer (|t| < 2⁵¹), no conversion needed.
-        let big = 6_755_399_441_055_744.0
-        let nearest = (t + big) - big
-        // NaN fails the test too.
-        guard abs(t - nearest) > e.pointee.margin && abs(t) < 1e9 else { return hardIntervalSlow(e, py, lo, hi) }
-        // The first column past t: floor(t) + 1. The sum's low mantissa bits hold the nearest
-        // integer (|t| < 2³¹), no conversion instruction needed.
-        let n = Int(Int32(truncatingIfNeeded: (t + big).bitPattern))
-        let first = nearest > t ? n : n &+ 1
-        if e.pointee.a > 0 { return (Swift.min(Swift.max(lo, first), hi), hi) }
-        return (lo, Swift.max(Swift.min(hi, first), lo))
-    }
-
-    /// `hardInterval` out of line: the rare rows where `hardIntervalFast` cannot decide.
-    @inline(never)
-    func hardIntervalSlow(_ e: UnsafePointer<HardEdge>, _ py: Double, _ lo: Int, _ hi: Int) -> (Int, Int) {
-        hardInterval(e.pointee, py, lo, hi)
     }
 
     /// Fewer than eight pixels `x..<xr` of a row: one chunk of eight inside the row, the lanes
