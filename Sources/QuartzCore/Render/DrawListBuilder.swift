@@ -735,23 +735,19 @@ package enum ConvexPolygon {
         var area = 0.0
         for i in 0..<clip.count { let a = clip[i], b = clip[(i + 1) % clip.count]; area += a.x * b.y - b.x * a.y }
         let sign: Double = area >= 0 ? 1 : -1
-        var output = subject
-        for i in 0..<clip.count {
-            guard !output.isEmpty else { break }
-            let a = clip[i], b = clip[(i + 1) % clip.count]
-            func side(_ p: SIMD2<Double>) -> Double { sign * ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)) }
-            let input = output
-            output = []
-            for j in 0..<input.count {
-                let p = input[j], q = input[(j + 1) % input.count]
-                let sp = side(p), sq = side(q)
-                if sp >= 0 { output.append(p) }
-                if (sp >= 0) != (sq >= 0) {
-                    let t = sp / (sp - sq)
-                    output.append(p + (q - p) * t)
-                }
-            }
+        return clipPolygon(subject, toAll: clip.indices.lazy.map { ConvexSide(a: clip[$0], b: clip[($0 + 1) % clip.count], sign: sign) })
+    }
+
+    /// The side `a` → `b` of a convex polygon of orientation `sign`: points on or left of it
+    /// are kept; an edge is cut by interpolating the two sides' values.
+    struct ConvexSide: ClipBoundary {
+        let a: SIMD2<Double>, b: SIMD2<Double>, sign: Double
+
+        func side(_ p: SIMD2<Double>) -> Double { sign * ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)) }
+        func inside(_ p: SIMD2<Double>) -> Bool { side(p) >= 0 }
+        func crossing(_ p: SIMD2<Double>, _ q: SIMD2<Double>) -> SIMD2<Double>? {
+            let sp = side(p), sq = side(q)
+            return p + (q - p) * (sp / (sp - sq))
         }
-        return output
     }
 }

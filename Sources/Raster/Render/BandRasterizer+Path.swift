@@ -301,7 +301,7 @@ extension BandRasterizer {
     func hardSpan(_ f: UnsafePointer<PreparedFill>, _ y: Int, _ bx0: Int, _ w: Int) -> (Int, Int) {
         var hx0 = 0, hx1 = w
         for k in f.pointee.hardEdges {
-            let (a, b) = hardInterval(hardEdges[k], Double(y) + 0.5, bx0 + hx0, bx0 + hx1)
+            let (a, b) = hardInterval(hardEdges + k, Double(y) + 0.5, bx0 + hx0, bx0 + hx1)
             hx0 = a - bx0; hx1 = b - bx0
             if hx0 >= hx1 { break }
         }

@@ -41,32 +41,29 @@ struct BandRasterizer: @unchecked Sendable {
     var profileSlots: UnsafeMutablePointer<UInt64>? = nil
 
     /// Draws every fill, in order, clipped to rows `y0..<y1`.
-    func render(rows y0: Int, _ y1: Int) { render(rows: y0, y1, AllShortcuts.self) }
-
-    /// `render(rows:_:)` taking the shortcuts `S` allows (tests turn some off).
-    func render<S: RenderShortcuts>(rows y0: Int, _ y1: Int, _: S.Type) {
+    func render(rows y0: Int, _ y1: Int) {
         for i in 0..<fills.count {
             let f = fills.baseAddress! + i
             let r0 = Swift.max(y0, f.pointee.bounds.y0), r1 = Swift.min(y1, f.pointee.bounds.y1)
             if r0 >= r1 { continue }
             if let slots = profileSlots {
                 let t0 = DispatchTime.now().uptimeNanoseconds
-                renderFill(f, r0, r1, S.self)
+                renderFill(f, r0, r1)
                 slots[RasterProfile.kernel(of: f.pointee).rawValue] &+= DispatchTime.now().uptimeNanoseconds &- t0
             } else {
-                renderFill(f, r0, r1, S.self)
+                renderFill(f, r0, r1)
             }
         }
     }
 
     /// Rows `r0..<r1` of one fill.
     @inline(__always)
-    func renderFill<S: RenderShortcuts>(_ f: UnsafePointer<PreparedFill>, _ r0: Int, _ r1: Int, _: S.Type) {
+    func renderFill(_ f: UnsafePointer<PreparedFill>, _ r0: Int, _ r1: Int) {
         switch f.pointee.path {
         case .similarity(let i):
             renderSimilarity(f, similarities + i, r0, r1)
         case .projective(let i):
-            renderProjective(f, projectives + i, r0, r1, S.self)
+            renderProjective(f, projectives + i, r0, r1)
         case .path(let i):
             renderPath(f, paths + i, r0, r1)
         case .general, .affineRim:
@@ -135,29 +132,6 @@ struct BandRasterizer: @unchecked Sendable {
             cov *= Double(m.at(floorInt(px), floorInt(py))) * (1.0 / 255)
         }
         return cov
-    }
-
-    /// The first column `x` in `lo...hi` where a hard edge holds, given that it holds from
-    /// some column on (a > 0), or the end of where it holds (a < 0). Exact: evaluated per pixel
-    /// around an estimate, so two polygons sharing the edge split pixels exactly.
-    @inline(__always)
-    func hardInterval(_ e: HardEdge, _ py: Double, _ lo: Int, _ hi: Int) -> (Int, Int) {
-        if e.a == 0 {
-            return e.inside(0, py) ? (lo, hi) : (lo, lo)
-        }
-        // An estimate of the first column past the crossing (any estimate would do: the loops
-        // below settle it by evaluating `inside` itself).
-        var x = Swift.min(Swift.max(ceilInt(-(e.b * py + e.c) * e.inverseA - 0.5), lo), hi)
-        if e.a > 0 {
-            // inside(x) is monotone non-decreasing in x.
-            while x > lo && e.inside(Double(x - 1) + 0.5, py) { x -= 1 }
-            while x < hi && !e.inside(Double(x) + 0.5, py) { x += 1 }
-            return (x, hi)
-        } else {
-            while x < hi && e.inside(Double(x) + 0.5, py) { x += 1 }
-            while x > lo && !e.inside(Double(x - 1) + 0.5, py) { x -= 1 }
-            return (lo, x)
-        }
     }
 
     /// Row y of a fill on the general rows: its outer and inner column ranges, the corner
@@ -230,7 +204,7 @@ struct BandRasterizer: @unchecked Sendable {
         }
         if ox0 >= ox1 { return nil }
         for k in f.pointee.hardEdges {
-            let (a, b) = hardInterval(hardEdges[k], py, ox0, ox1)
+            let (a, b) = hardInterval(hardEdges + k, py, ox0, ox1)
             ox0 = a; ox1 = b
             if ox0 >= ox1 { return nil }
         }

@@ -226,17 +226,13 @@ struct PathFlattener {
                 }
             }
         } else {
-            // Sutherland–Hodgman against the plane W = ε, on the closed polygon.
-            let n = subpath.count
-            for i in 0..<n {
-                let p = subpath[i], q = subpath[(i + 1) % n]
-                let pIn = p.z > eps, qIn = q.z > eps
-                if pIn { points.append(SIMD2(p.x / p.z, p.y / p.z)) }
-                if pIn != qIn {
-                    let t = (p.z - eps) / (p.z - q.z)
-                    var r = p + (q - p) * t
-                    r.z = eps
+            // Cut at the plane W = ε, on the closed polygon, and projected. (A copy of the
+            // subpath, so that only the sink touches `self`; released before `defer` empties it.)
+            do {
+                let subpath = self.subpath
+                _ = clipPolygon(subpath.count, { subpath[$0] }, to: EyePlane(eps: eps)) { r in
                     points.append(SIMD2(r.x / r.z, r.y / r.z))
+                    return true
                 }
             }
         }
@@ -250,62 +246,34 @@ struct PathFlattener {
     /// of 1e20…1e300-pixel geometry keep exact slopes near the target instead of clamping.
     static let guardBand = 1.0e8
 
-    /// Sutherland–Hodgman of the closed polygon `points[start...]` against the guard square,
-    /// in place. Winding inside the square is unchanged (the cut follows its sides).
+    /// The closed polygon `points[start...]` clipped to the guard square, in place. Winding
+    /// inside the square is unchanged (the cut follows its sides).
     mutating func clipToGuardBand(from start: Int) {
         let g = Self.guardBand
         guard points[start...].contains(where: { abs($0.x) > g || abs($0.y) > g }) else { return }
-        var poly = Array(points[start...])
-        var next: [SIMD2<Double>] = []
-        next.reserveCapacity(poly.count + 4)
-        // Each side: axis 0 (x) or 1 (y), and the sign of the bound.
-        for (axis, sign) in [(0, 1.0), (0, -1.0), (1, 1.0), (1, -1.0)] {
-            next.removeAll(keepingCapacity: true)
-            let n = poly.count
-            guard n > 0 else { break }
-            for i in 0..<n {
-                let p = poly[i], q = poly[(i + 1) % n]
-                let pIn = sign * p[axis] <= g, qIn = sign * q[axis] <= g
-                if pIn { next.append(p) }
-                if pIn != qIn { next.append(Self.crossing(p, q, axis: axis, at: sign * g)) }
-            }
-            swap(&poly, &next)
-        }
+        let poly = Self.clippedToGuardSquare(Array(points[start...]))
         points.removeSubrange(start...)
         points.append(contentsOf: poly)
     }
 
-    /// Sutherland–Hodgman of the closed polygon `poly` against the convex polygon `window`
-    /// (either orientation), each crossing computed by `intersection` (accurate far out).
+    /// `polygon` clipped to the guard square, each crossing computed by `crossing`.
+    static func clippedToGuardSquare(_ polygon: [SIMD2<Double>]) -> [SIMD2<Double>] {
+        // Each side: axis 0 (x) or 1 (y), and the sign of the bound.
+        let sides = [(0, 1.0), (0, -1.0), (1, 1.0), (1, -1.0)].lazy.map { GuardSide(axis: $0.0, sign: $0.1, bound: guardBand) }
+        return clipPolygon(polygon, toAll: sides)
+    }
+
+    /// The closed polygon `poly` clipped to the convex polygon `window` (either orientation),
+    /// each crossing computed by `intersection` (accurate far out).
     static func clip(_ poly: [SIMD2<Double>], to window: [SIMD2<Double>]) -> [SIMD2<Double>] {
-        func cross(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double { a.x * b.y - a.y * b.x }
         var area = 0.0
-        for i in window.indices { area += cross(window[i], window[(i + 1) % window.count]) }
-        let orient: Double = area < 0 ? -1 : 1
-        var poly = poly
-        var next: [SIMD2<Double>] = []
         for i in window.indices {
-            let a = window[i], b = window[(i + 1) % window.count], d = b - a
-            func inside(_ p: SIMD2<Double>) -> Bool {
-                var v = p - a
-                // Only the sign counts: scaled by a power of two, a point near ±1e308 does not
-                // overflow the cross product to infinity (or NaN).
-                let m = Swift.max(Swift.abs(v.x), Swift.abs(v.y))
-                if m > 1e150, m.isFinite { v *= Double(sign: .plus, exponent: -m.exponent, significand: 1) }
-                return orient * cross(d, v) >= 0
-            }
-            next.removeAll(keepingCapacity: true)
-            let n = poly.count
-            guard n > 0 else { break }
-            for k in 0..<n {
-                let p = poly[k], q = poly[(k + 1) % n]
-                let pIn = inside(p), qIn = inside(q)
-                if pIn { next.append(p) }
-                if pIn != qIn, let r = intersection(p, q, a, b) { next.append(r) }
-            }
-            swap(&poly, &next)
+            let a = window[i], b = window[(i + 1) % window.count]
+            area += a.x * b.y - a.y * b.x
         }
-        return poly
+        let orient: Double = area < 0 ? -1 : 1
+        let sides = window.indices.lazy.map { WindowSide(a: window[$0], b: window[($0 + 1) % window.count], orient: orient) }
+        return clipPolygon(poly, toAll: sides)
     }
 
     /// Where the line through `p`, `q` meets the line through `a`, `b`: each line as

@@ -22,17 +22,11 @@ extension PreparedScene {
     /// zero or NaN opacity, non-finite or singular maps, entirely behind the eye or clipped
     /// away) are dropped here.
     init(_ commands: [FillCommand], surface: Surface) {
-        self.init(commands, surfaceRect: IntRect(surface), AllShortcuts.self)
+        self.init(commands, surfaceRect: IntRect(surface))
     }
 
     /// Prepares `commands` for a surface whose pixels are `surfaceRect`.
     init(_ commands: [FillCommand], surfaceRect: IntRect) {
-        self.init(commands, surfaceRect: surfaceRect, AllShortcuts.self)
-    }
-
-    /// Prepares `commands` for a surface whose pixels are `surfaceRect`, choosing among the
-    /// fast paths that `S` allows (tests turn them off).
-    init<S: RenderShortcuts>(_ commands: [FillCommand], surfaceRect: IntRect, _: S.Type) {
         fills.reserveCapacity(commands.count)
         edges.reserveCapacity(commands.count * 4)
         similarities.reserveCapacity(commands.count)
@@ -50,7 +44,7 @@ extension PreparedScene {
         commandSteps.reserveCapacity(commands.count)
         for command in commands {
             let first = fills.count
-            prepare(command, surfaceRect, S.self)
+            prepare(command, surfaceRect)
             var touched = IntRect(x0: 0, y0: 0, x1: 0, y1: 0)
             var steps = false
             // By index: iterating `fills[first...]` copied each (large) fill.
@@ -60,11 +54,11 @@ extension PreparedScene {
         }
     }
 
-    private mutating func prepare<S: RenderShortcuts>(_ command: FillCommand, _ surfaceRect: IntRect, _: S.Type) {
+    private mutating func prepare(_ command: FillCommand, _ surfaceRect: IntRect) {
         guard let setup = Self.setup(command, surfaceRect) else { return }
         switch command.geometry {
         case .roundedRect(let shape):
-            prepareRoundedRect(shape, command, setup, S.self)
+            prepareRoundedRect(shape, command, setup)
         case .path(let path, let rule):
             preparePath(path, rule, command, setup)
         }
@@ -72,7 +66,7 @@ extension PreparedScene {
 
     /// The shared checks: a finite map with an inverse, a finite opacity above zero, a clip
     /// rect that meets the surface.
-    private static func setup(_ command: FillCommand, _ surfaceRect: IntRect) -> FillSetup? {
+    static func setup(_ command: FillCommand, _ surfaceRect: IntRect) -> FillSetup? {
         let m = command.localToDevice
         guard m.isFinite else { return nil }
         let opacity = Double(command.opacity)

@@ -11,47 +11,72 @@ struct DeviceOutline {
     var eps: Double
 }
 
+/// A rounded rect's prepared parts (ranges into the scene's arrays), before its fill path.
+struct RoundedRectParts {
+    var outline: DeviceOutline
+    var bounds: IntRect
+    var edges: Range<Int>, hardEdges: Range<Int>, clipShapes: Range<Int>
+    var paint: PreparedPaint
+}
+
 extension PreparedScene {
-    mutating func prepareRoundedRect<S: RenderShortcuts>(_ shape: RoundedRect, _ command: FillCommand, _ setup: FillSetup,
-                                                         _: S.Type) {
-        guard !shape.isEmpty else { return }
+    /// Prepares a rounded rect: its parts, then the one decision of how it is rasterised.
+    mutating func prepareRoundedRect(_ shape: RoundedRect, _ command: FillCommand, _ setup: FillSetup) {
+        guard let parts = roundedRectParts(shape, command, setup) else { return }
+        let path = chooseFillPath(shape, command, setup, outline: parts.outline, bounds: parts.bounds, edges: parts.edges,
+                                  hardEdges: parts.hardEdges, clipShapes: parts.clipShapes)
+        appendRoundedRect(shape, command, setup, parts, path: path)
+    }
+
+    /// The parts of a rounded rect every fill path reads: its device outline and bounds,
+    /// anti-aliased edges, hard clip edges, clip shapes and paint, appended to the scene. Nil
+    /// when there is nothing more to append: the shape is undrawable (rolled back) or was too
+    /// large for an outline and went to the path filler instead.
+    mutating func roundedRectParts(_ shape: RoundedRect, _ command: FillCommand, _ setup: FillSetup) -> RoundedRectParts? {
+        guard !shape.isEmpty else { return nil }
         let m = command.localToDevice
         guard let outline = Self.deviceOutline(shape, m) else {
             // Sides past ~1e150 pixels overflow the outline's products: such a shape is filled
             // as a path, which the flattener cuts to its guard square first (it drew nothing).
             if let path = Self.hugeShapePath(shape, m) { preparePath(path, .nonZero, command, setup) }
-            return
+            return nil
         }
         var bounds = setup.bounds.intersection(IntRect(x0: floorInt(outline.lo.x) - 1, y0: floorInt(outline.lo.y) - 1,
                                                        x1: ceilInt(outline.hi.x) + 1, y1: ceilInt(outline.hi.y) + 1))
-        guard !bounds.isEmpty else { return }
+        guard !bounds.isEmpty else { return nil }
         let start = checkpoint
         let edgeRange = appendOutlineEdges(outline)
         var hardRange = hardEdges.count..<hardEdges.count
         if let polygon = command.clip.polygon {
-            guard let r = appendHardEdges(polygon, outline: edgeRange, bounds: &bounds) else { return rollback(to: start) }
+            guard let r = appendHardEdges(polygon, outline: edgeRange, bounds: &bounds) else { rollback(to: start); return nil }
             hardRange = r
         }
         if let mask = command.clip.mask { bounds = bounds.intersection(mask.rect) }
-        guard !bounds.isEmpty else { return rollback(to: start) }
+        guard !bounds.isEmpty else { rollback(to: start); return nil }
         setHardEdgeMargins(hardRange, bounds)
         guard let clipRange = appendClipShapes(command.clip, outline),
-              let paint = preparePaint(command.paint, setup.inverse, opacity8: setup.opacity8) else { return rollback(to: start) }
-        let path = S.fastShapes ? chooseFillPath(shape, command, setup, outline: outline, bounds: bounds, edges: edgeRange,
-                                                 hardEdges: hardRange, clipShapes: clipRange) : .general
+              let paint = preparePaint(command.paint, setup.inverse, opacity8: setup.opacity8) else { rollback(to: start); return nil }
+        return RoundedRectParts(outline: outline, bounds: bounds, edges: edgeRange, hardEdges: hardRange,
+                                clipShapes: clipRange, paint: paint)
+    }
+
+    /// The fill of a rounded rect whose parts are appended, rasterised by `path` (corner
+    /// zones and rim constants added for the general rows, the only reader of them).
+    mutating func appendRoundedRect(_ shape: RoundedRect, _ command: FillCommand, _ setup: FillSetup,
+                                    _ parts: RoundedRectParts, path: FillPath) {
+        let m = command.localToDevice
         var cornerRange = corners.count..<corners.count
         var fillPath = path
         if path == .general {
-            // Only the general row renderer reads corner zones (and, with them, rim constants).
-            cornerRange = appendCorners(shape, m, setup.inverse, eps: outline.eps, bounds: bounds)
-            if let rim = makeAffineRim(shape, command, setup, edges: edgeRange, hardEdges: hardRange,
-                                       corners: cornerRange, clipShapes: clipRange) {
+            cornerRange = appendCorners(shape, m, setup.inverse, eps: parts.outline.eps, bounds: parts.bounds)
+            if let rim = makeAffineRim(shape, command, setup, edges: parts.edges, hardEdges: parts.hardEdges,
+                                       corners: cornerRange, clipShapes: parts.clipShapes) {
                 rims.append(rim)
                 fillPath = .affineRim(rims.count - 1)
             }
         }
-        appendFill(command, setup, bounds: bounds, edges: edgeRange, hardEdges: hardRange, corners: cornerRange,
-                   clipShapes: clipRange, paint: paint,
+        appendFill(command, setup, bounds: parts.bounds, edges: parts.edges, hardEdges: parts.hardEdges, corners: cornerRange,
+                   clipShapes: parts.clipShapes, paint: parts.paint,
                    cornerFree: SIMD4(shape.minX + Swift.max(shape.topLeft, shape.bottomLeft),
                                      shape.minY + Swift.max(shape.topLeft, shape.topRight),
                                      shape.maxX - Swift.max(shape.topRight, shape.bottomRight),
@@ -92,41 +117,13 @@ extension PreparedScene {
         // corner i to corner i+1: top, right, bottom, left.
         let h0 = m.applyHomogeneous(x: shape.minX, y: shape.minY), h1 = m.applyHomogeneous(x: shape.maxX, y: shape.minY)
         let h2 = m.applyHomogeneous(x: shape.maxX, y: shape.maxY), h3 = m.applyHomogeneous(x: shape.minX, y: shape.maxY)
-        @inline(__always) func h(_ i: Int) -> SIMD3<Double> { i == 0 ? h0 : i == 1 ? h1 : i == 2 ? h2 : h3 }
         // Clip at W > ε (Sutherland–Hodgman against one plane), ε relative to the map's scale
         // since projective maps are defined up to a factor.
         let wScale = Swift.max(Swift.max(Swift.max(0, abs(h0.z)), abs(h1.z)), Swift.max(abs(h2.z), abs(h3.z)))
         guard wScale > 0 else { return nil }
         let eps = wScale * 1e-7
-        var segments = Outline()
-        var exitPoint: SIMD2<Double>? = nil, entryPoint: SIMD2<Double>? = nil
-        var exitIndex = 0
-        func project(_ p: SIMD3<Double>) -> SIMD2<Double> { SIMD2(p.x / p.z, p.y / p.z) }
-        func cut(_ p: SIMD3<Double>, _ q: SIMD3<Double>) -> SIMD3<Double> {
-            let t = (p.z - eps) / (p.z - q.z)
-            var r = p + (q - p) * t
-            r.z = eps
-            return r
-        }
-        for i in 0..<4 {
-            let p = h(i), q = h((i + 1) & 3), side = UInt8(1 << i)
-            let pIn = p.z > eps, qIn = q.z > eps
-            if pIn && qIn {
-                segments.append(OutlineSegment(project(p), project(q), side))
-            } else if pIn {
-                let c = project(cut(p, q))
-                segments.append(OutlineSegment(project(p), c, side))
-                exitPoint = c; exitIndex = segments.count
-            } else if qIn {
-                let c = project(cut(p, q))
-                entryPoint = c
-                segments.append(OutlineSegment(c, project(q), side))
-            }
-        }
+        let segments = eyeClippedOutline((h0, h1, h2, h3), eps: eps)
         guard segments.count > 0 else { return nil }
-        if let e = exitPoint, let n = entryPoint {
-            segments.insert(OutlineSegment(e, n, 16), at: exitIndex)
-        }
         // Orientation (shoelace over the closed outline) decides which side is inside.
         var area2 = 0.0
         var lo = SIMD2<Double>(repeating: .infinity), hi = SIMD2<Double>(repeating: -.infinity)
@@ -138,6 +135,32 @@ extension PreparedScene {
         }
         guard area2.isFinite, abs(area2) > 1e-9, lo.x.isFinite, lo.y.isFinite, hi.x.isFinite, hi.y.isFinite else { return nil }
         return DeviceOutline(segments: segments, orientation: area2 > 0 ? 1 : -1, lo: lo, hi: hi, eps: eps)
+    }
+
+    /// The outline of the corners `h` (homogeneous device points, side i running from corner
+    /// i to corner i + 1: top, right, bottom, left) cut at W > ε: each side's part in front of
+    /// the eye, and where the outline left the eye plane's front, the cut along it (side 16)
+    /// to where it came back.
+    static func eyeClippedOutline(_ h: (SIMD3<Double>, SIMD3<Double>, SIMD3<Double>, SIMD3<Double>), eps: Double) -> Outline {
+        @inline(__always) func corner(_ i: Int) -> (h: SIMD3<Double>, side: UInt8) {
+            (i == 0 ? h.0 : i == 1 ? h.1 : i == 2 ? h.2 : h.3, UInt8(1 << i))
+        }
+        @inline(__always) func project(_ p: SIMD3<Double>) -> SIMD2<Double> { SIMD2(p.x / p.z, p.y / p.z) }
+        // Each point starts the segment to the next one (the last to the first). A plane cuts
+        // the image of a rectangle (W affine over it) at most twice: five points. Four cuts
+        // (W alternating around the corners within rounding of ε) leave nothing.
+        var segments = Outline()
+        var first = SIMD2<Double>.zero, previous = (p: SIMD2<Double>.zero, side: UInt8(0)), count = 0
+        let fits = clipPolygon(4, corner, to: LabelledEyePlane(plane: EyePlane(eps: eps))) { point in
+            guard count < 5 else { return false }
+            let d = project(point.h)
+            if count == 0 { first = d } else { segments.append(OutlineSegment(previous.p, d, previous.side)) }
+            previous = (d, point.side); count &+= 1
+            return true
+        }
+        guard fits else { return Outline() }
+        if count > 0 { segments.append(OutlineSegment(previous.p, first, previous.side)) }
+        return segments
     }
 
     /// The outline's anti-aliased edges (signed distance, positive inside).

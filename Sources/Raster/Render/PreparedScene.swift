@@ -30,6 +30,55 @@ struct HardEdge: Sendable {
         let d = a * px + b * py + c
         return d > 0 || (d == 0 && tieInside)
     }
+
+    /// The first column past the crossing of row `py`, ⌊t⌋ + 1 for the estimate
+    /// t = −(b·py + c)/a − 0.5 (in pixel indices), when t is farther than `margin` from every
+    /// integer: then pixel x is inside exactly when x > t (a > 0) or x < t (a < 0), as `inside`
+    /// itself would say. Nil when it is not (and for a == 0, NaN, or |t| ≥ 10⁹).
+    @inline(__always) func decidedCrossing(_ py: Double) -> Int? {
+        let t = -(b * py + c) * inverseA - 0.5
+        // t + 1.5·2⁵² rounds t to the nearest integer (|t| < 2⁵¹), no conversion needed.
+        let big = 6_755_399_441_055_744.0
+        let nearest = (t + big) - big
+        // NaN fails the test too.
+        guard abs(t - nearest) > margin && abs(t) < 1e9 else { return nil }
+        // The sum's low mantissa bits hold the nearest integer (|t| < 2³¹).
+        let n = Int(Int32(truncatingIfNeeded: (t + big).bitPattern))
+        return nearest > t ? n : n &+ 1
+    }
+}
+
+/// The columns of `lo..<hi` where hard edge `e` holds on row `py`: from the first column where
+/// it holds (a > 0) or up to the end of where it holds (a < 0). Exact, so two polygons sharing
+/// the edge split its pixels exactly: decided from the crossing estimate where that is clear
+/// of every pixel centre by the edge's rounding margin (`HardEdge.decidedCrossing`), else by
+/// `inside` itself, pixel by pixel (`hardIntervalExact`).
+@inline(__always)
+func hardInterval(_ e: UnsafePointer<HardEdge>, _ py: Double, _ lo: Int, _ hi: Int) -> (Int, Int) {
+    guard let first = e.pointee.decidedCrossing(py) else { return hardIntervalExact(e, py, lo, hi) }
+    if e.pointee.a > 0 { return (Swift.min(Swift.max(lo, first), hi), hi) }
+    return (lo, Swift.max(Swift.min(hi, first), lo))
+}
+
+/// `hardInterval` by evaluating `inside` around an estimate of the crossing (any estimate would
+/// do: the loops settle it), out of line: the rare rows the estimate cannot decide.
+@inline(never)
+func hardIntervalExact(_ e: UnsafePointer<HardEdge>, _ py: Double, _ lo: Int, _ hi: Int) -> (Int, Int) {
+    let e = e.pointee
+    if e.a == 0 {
+        return e.inside(0, py) ? (lo, hi) : (lo, lo)
+    }
+    var x = Swift.min(Swift.max(ceilInt(-(e.b * py + e.c) * e.inverseA - 0.5), lo), hi)
+    if e.a > 0 {
+        // inside(x) is monotone non-decreasing in x.
+        while x > lo && e.inside(Double(x - 1) + 0.5, py) { x -= 1 }
+        while x < hi && !e.inside(Double(x) + 0.5, py) { x += 1 }
+        return (x, hi)
+    } else {
+        while x < hi && e.inside(Double(x) + 0.5, py) { x += 1 }
+        while x > lo && !e.inside(Double(x - 1) + 0.5, py) { x -= 1 }
+        return (lo, x)
+    }
 }
 
 /// A rounded corner: the local quadrant `(q − centre)·(sx, sy) > 0` uses the arc instead of
@@ -224,14 +273,6 @@ struct Outline {
         precondition(count < 5)
         count += 1
         self[count - 1] = s
-    }
-
-    mutating func insert(_ s: OutlineSegment, at index: Int) {
-        precondition(count < 5 && index >= 0 && index <= count)
-        count += 1
-        var i = count - 1
-        while i > index { self[i] = self[i - 1]; i -= 1 }
-        self[index] = s
     }
 }
 

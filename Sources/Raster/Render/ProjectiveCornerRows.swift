@@ -3,33 +3,20 @@
 // Per fill, before the bands: polygons are clipped in two fixed buffers on the stack.
 
 /// Capacity, in points, of each of the three clipping buffers (960 bytes in all: on the stack).
-private let cornerClipCapacity = 20
+let cornerClipCapacity = 20
 
-/// Clips the polygon `src[0..<n]` to `a·x + b·y + c ≥ 0` into `dst` (Sutherland–Hodgman
-/// against one line); returns the new count, or −1 when `dst` would overflow.
+/// Clips the polygon `src[0..<n]` to `a·x + b·y + c ≥ 0` into `dst` (`HalfPlane`); returns
+/// the new count, or −1 when `dst` would overflow.
 @inline(__always)
-private func clipPolygon(_ src: UnsafeMutablePointer<SIMD2<Double>>, _ n: Int, _ dst: UnsafeMutablePointer<SIMD2<Double>>,
-                         _ a: Double, _ b: Double, _ c: Double) -> Int {
+func clipToHalfPlane(_ src: UnsafeMutablePointer<SIMD2<Double>>, _ n: Int, _ dst: UnsafeMutablePointer<SIMD2<Double>>,
+                     _ a: Double, _ b: Double, _ c: Double) -> Int {
     var out = 0
-    guard n > 0 else { return 0 }
-    var p = src[n - 1]
-    var dp = a * p.x + b * p.y + c
-    // Edge (i − 1, i), as the original loop's edge (i, i + 1) shifted by one: the same
-    // points in the same cyclic order.
-    for i in 0..<n {
-        let q = src[i]
-        let dq = a * q.x + b * q.y + c
-        if (dp > 0 && dq < 0) || (dp < 0 && dq > 0) {
-            if out == cornerClipCapacity { return -1 }
-            dst[out] = p + (q - p) * (dp / (dp - dq)); out &+= 1
-        }
-        if dq >= 0 {
-            if out == cornerClipCapacity { return -1 }
-            dst[out] = q; out &+= 1
-        }
-        p = q; dp = dq
+    let fits = clipPolygon(n, { src[$0] }, to: HalfPlane(a: a, b: b, c: c)) { p in
+        guard out < cornerClipCapacity else { return false }
+        dst[out] = p; out &+= 1
+        return true
     }
-    return out
+    return fits ? out : -1
 }
 
 /// Per corner k (top-left, top-right, bottom-right, bottom-left), the device rows (pixel
@@ -73,7 +60,7 @@ func projectiveCornerRows(shape: RoundedRect, radius r: Double, inverse m: Proje
         var count = 4
         for e in hardEdges where count > 0 {
             // A clip that would overflow is skipped: the range only grows.
-            let n = clipPolygon(piece, count, spare, e.a, e.b, e.c + abs(e.a) + abs(e.b))
+            let n = clipToHalfPlane(piece, count, spare, e.a, e.b, e.c + abs(e.a) + abs(e.b))
             if n >= 0 { count = n; swap(&piece, &spare) }
         }
         if count == 0 { return true }
@@ -83,10 +70,10 @@ func projectiveCornerRows(shape: RoundedRect, radius r: Double, inverse m: Proje
             let cx = sx < 0 ? shape.minX + r : shape.maxX - r, cy = sy < 0 ? shape.minY + r : shape.maxY - r
             // sx·(X − cx·W) ≥ 0 and sy·(Y − cy·W) ≥ 0, linear in the device point.
             var current = piece, n = count
-            let n1 = clipPolygon(current, n, spare, sx * (m.m11 - cx * m.m13), sx * (m.m21 - cx * m.m23),
+            let n1 = clipToHalfPlane(current, n, spare, sx * (m.m11 - cx * m.m13), sx * (m.m21 - cx * m.m23),
                                  sx * (m.m31 - cx * m.m33))
             if n1 >= 0 { n = n1; current = spare }
-            let n2 = clipPolygon(current, n, one, sy * (m.m12 - cy * m.m13), sy * (m.m22 - cy * m.m23),
+            let n2 = clipToHalfPlane(current, n, one, sy * (m.m12 - cy * m.m13), sy * (m.m22 - cy * m.m23),
                                  sy * (m.m32 - cy * m.m33))
             if n2 >= 0 { n = n2; current = one }
             for i in 0..<n {

@@ -332,39 +332,62 @@ struct ProjectiveFill: Sendable {
     }
 }
 
+/// What a projective fill's rows solve from, loaded once per band into locals (not through
+/// the fill's pointer after every row's pixel stores).
+struct ProjectiveRowSolve {
+    let bx0: Int, bx1: Int
+    let hard: Range<Int>
+    let outC: SIMD4<Double>, inC: SIMD4<Double>, slope: SIMD4<Double>
+    let rising: SIMDMask<SIMD4<Int64>>
+    let hasHorizontal: Bool
+
+    @inline(__always)
+    init(_ f: UnsafePointer<PreparedFill>, _ p: UnsafePointer<ProjectiveFill>) {
+        bx0 = f.pointee.bounds.x0; bx1 = f.pointee.bounds.x1
+        hard = f.pointee.hardEdges
+        outC = p.pointee.outC; inC = p.pointee.inC; slope = p.pointee.slope
+        rising = p.pointee.rising
+        hasHorizontal = p.pointee.hasHorizontal
+    }
+}
+
 extension BandRasterizer {
     /// The arc rows of band `y0..<y1`: whether any row of it may hold a pixel in a corner
-    /// quadrant, and (with band shortcuts) the columns whose chunks take the edges-only coverage
-    /// on every row of the band (each bound is monotone in the row, so the band's ends are its
-    /// extremes).
+    /// quadrant, and the columns whose chunks take the edges-only coverage on every row of the
+    /// band (each bound is monotone in the row, so the band's ends are its extremes).
     struct BandArcs { var any: Bool; var midLo: Int; var midHi: Int }
 
     @inline(__always)
-    func bandArcs(_ p: UnsafePointer<ProjectiveFill>, _ y0: Int, _ y1: Int, bands: Bool) -> BandArcs {
-        let arcRowLow = p.pointee.arcRowLow, arcRowSpan = p.pointee.arcRowSpan
-        var arcs = BandArcs(any: false, midLo: 0, midHi: 0)
-        for k in 0..<4 {
-            let first = Int64(bitPattern: arcRowLow[k]), last = first &+ Int64(bitPattern: arcRowSpan[k])
-            if first <= Int64(y1 &- 1) && last >= Int64(y0) { arcs.any = true }
-        }
-        if bands && arcs.any {
+    func bandArcs(_ p: UnsafePointer<ProjectiveFill>, _ y0: Int, _ y1: Int) -> BandArcs {
+        var arcs = BandArcs(any: bandHasArcRows(p, y0, y1), midLo: 0, midHi: 0)
+        if arcs.any {
             let first = p.pointee.middleColumns(Double(y0) + 0.5), last = p.pointee.middleColumns(Double(y1 &- 1) + 0.5)
             arcs.midLo = Swift.max(first.lo, last.lo); arcs.midHi = Swift.min(first.hi, last.hi)
         }
         return arcs
     }
 
-    /// Rows `y0..<y1` (inside the fill's bounds) of a fill on the projective fast path, with
-    /// the walk and band shortcuts that `S` allows.
+    /// Whether any row of band `y0..<y1` may hold a pixel in a corner quadrant.
+    @inline(__always)
+    func bandHasArcRows(_ p: UnsafePointer<ProjectiveFill>, _ y0: Int, _ y1: Int) -> Bool {
+        let arcRowLow = p.pointee.arcRowLow, arcRowSpan = p.pointee.arcRowSpan
+        var any = false
+        for k in 0..<4 {
+            let first = Int64(bitPattern: arcRowLow[k]), last = first &+ Int64(bitPattern: arcRowSpan[k])
+            if first <= Int64(y1 &- 1) && last >= Int64(y0) { any = true }
+        }
+        return any
+    }
+
+    /// Rows `y0..<y1` (inside the fill's bounds) of a fill on the projective fast path: the
+    /// band's rows at once when they share their columns, else each row on its own.
     @inline(never)
-    func renderProjective<S: RenderShortcuts>(_ f: UnsafePointer<PreparedFill>, _ p: UnsafePointer<ProjectiveFill>,
-                                              _ y0: Int, _ y1: Int, _: S.Type) {
-        let arcs = bandArcs(p, y0, y1, bands: S.projectiveBands)
-        if S.projectiveWalk && S.projectiveBands && !p.pointee.hasHorizontal && y1 &- y0 >= 2,
-           let c = bandColumns(f, p, y0, y1) {
+    func renderProjective(_ f: UnsafePointer<PreparedFill>, _ p: UnsafePointer<ProjectiveFill>, _ y0: Int, _ y1: Int) {
+        let arcs = bandArcs(p, y0, y1)
+        if !p.pointee.hasHorizontal && y1 &- y0 >= 2, let c = bandColumns(f, p, y0, y1) {
             projectiveBandRows(p, y0, y1, c, arcs)
         } else {
-            projectiveRows(f, p, y0, y1, arcs, walk: S.projectiveWalk)
+            projectiveRows(f, p, y0, y1, arcs)
         }
     }
 
@@ -405,35 +428,17 @@ extension BandRasterizer {
         }
     }
 
-    /// Rows `y0..<y1`, each solved on its own: outer range, hard edges, then the arc walk,
-    /// the edges-only walk, or (without `walk`) every pixel's coverage.
+    /// Rows `y0..<y1`, each solved on its own: outer range and hard edges, then the arc walk
+    /// or the edges-only walk between the rims and the exact inner range.
     @inline(__always)
     func projectiveRows(_ f: UnsafePointer<PreparedFill>, _ p: UnsafePointer<ProjectiveFill>, _ y0: Int, _ y1: Int,
-                        _ arcs: BandArcs, walk: Bool) {
-        let bx0 = f.pointee.bounds.x0, bx1 = f.pointee.bounds.x1
-        let hard = f.pointee.hardEdges
-        // Locals, not loads through `p` after every row's pixel stores.
-        let outC = p.pointee.outC, inC = p.pointee.inC, slope = p.pointee.slope
-        let rising = p.pointee.rising, falling = .!rising
+                        _ arcs: BandArcs) {
+        let solve = ProjectiveRowSolve(f, p)
         let arcRowLow = p.pointee.arcRowLow, arcRowSpan = p.pointee.arcRowSpan
-        let hasHorizontal = p.pointee.hasHorizontal
-        let color = p.pointee.color
-        let far = SIMD4<Double>(repeating: 1e18)
         let bandHasArcRows = arcs.any, midLo = arcs.midLo, midHi = arcs.midHi
         for y in y0..<y1 {
             let py = Double(y) + 0.5
-            // Outer range: pixels with d > −0.5 for every edge (boundary pixels have coverage 0
-            // within rounding, and the walk computes theirs anyway). Edges bounding from the
-            // left (rising) give floor(t) + 1, from the right ceil(t): the floor of the
-            // extreme t, as floor is monotone.
-            let tOut = outC + slope * py
-            var x0 = Swift.max(bx0, floorClamped(maxLane(tOut.replacing(with: -far, where: falling))) &+ 1)
-            var x1 = Swift.min(bx1, 0 &- floorClamped(-minLane(tOut.replacing(with: far, where: rising))))
-            if x0 >= x1 { continue }
-            for k in hard {
-                (x0, x1) = hardIntervalFast(hardEdges + k, py, x0, x1)
-                if x0 >= x1 { break }
-            }
+            let (x0, x1) = projectiveOuterRange(solve, py)
             if x0 >= x1 { continue }
             let r = p.pointee.row(py)
             let rowPixels = pixels + y &* stride
@@ -441,33 +446,49 @@ extension BandRasterizer {
             let yy = SIMD4<UInt64>(repeating: UInt64(truncatingIfNeeded: y))
             // Only in a band that has arc rows (exactly the rows this test admits; the unsigned
             // 64-bit compare is some 35 instructions per row in a baseline build).
-            let arcs = bandHasArcRows && any((yy &- arcRowLow) .<= arcRowSpan)
-            if walk && arcs {
+            if bandHasArcRows && any((yy &- arcRowLow) .<= arcRowSpan) {
                 projectiveArcRow(p, r, rowPixels, x0, x1, midLo: midLo, midHi: midHi)
-            } else if walk {
-                // No corner: the fully covered pixels are the edges' inner range, solved
-                // exactly (ceil(t + 10⁻⁹) from the left, floor(t − 10⁻⁹) + 1 from the right);
-                // only the rims between it and the outer range compute coverage (none where a
-                // hard edge bounds the row, as at most piece boundaries).
-                let tIn = inC + slope * py
-                var ix0 = 0 &- floorClamped(-maxLane(tIn.replacing(with: -far, where: falling)) - 1e-9)
-                var ix1 = floorClamped(minLane(tIn.replacing(with: far, where: rising)) - 1e-9) &+ 1
-                if hasHorizontal {
-                    for k in 0..<4 where p.pointee.edgeA[k] == 0 && r.e[k] < 1 { ix1 = ix0 }
-                }
-                ix0 = Swift.min(Swift.max(ix0, x0), x1); ix1 = Swift.min(Swift.max(ix1, ix0), x1)
-                projectiveEdgeRow(p, r, rowPixels, x0, ix0, ix1, x1)
             } else {
-                let color = SIMD8<UInt32>(repeating: color)
-                var x = x0
-                while x < x1 {
-                    let n = Swift.min(8, x1 &- x)
-                    let s = p.pointee.scales(p.pointee.coverage8(r, x, arcs: true))
-                    storePrefix(overx8(mul255x8(color, spread: spread(s)), loadPrefix(rowPixels + x, n)), rowPixels + x, n)
-                    x &+= n
-                }
+                let (ix0, ix1) = projectiveInnerRange(solve, p, r, py, x0, x1)
+                projectiveEdgeRow(p, r, rowPixels, x0, ix0, ix1, x1)
             }
         }
+    }
+
+    /// Row `py`'s outer range after the hard edges: pixels with d > −0.5 for every edge
+    /// (boundary pixels have coverage 0 within rounding, and the walk computes theirs anyway).
+    /// Edges bounding from the left (rising) give floor(t) + 1, from the right ceil(t): the
+    /// floor of the extreme t, as floor is monotone. Empty (x0 ≥ x1) when the row draws nothing.
+    @inline(__always)
+    func projectiveOuterRange(_ s: ProjectiveRowSolve, _ py: Double) -> (x0: Int, x1: Int) {
+        let far = SIMD4<Double>(repeating: 1e18)
+        let tOut = s.outC + s.slope * py
+        var x0 = Swift.max(s.bx0, floorClamped(maxLane(tOut.replacing(with: -far, where: .!s.rising))) &+ 1)
+        var x1 = Swift.min(s.bx1, 0 &- floorClamped(-minLane(tOut.replacing(with: far, where: s.rising))))
+        if x0 >= x1 { return (x0, x1) }
+        for k in s.hard {
+            (x0, x1) = hardInterval(hardEdges + k, py, x0, x1)
+            if x0 >= x1 { break }
+        }
+        return (x0, x1)
+    }
+
+    /// Row `py`'s fully covered pixels with no corner in the row: the edges' inner range,
+    /// solved exactly (ceil(t + 10⁻⁹) from the left, floor(t − 10⁻⁹) + 1 from the right),
+    /// clamped into `x0..<x1`. Only the rims between it and the outer range compute coverage
+    /// (none where a hard edge bounds the row, as at most piece boundaries).
+    @inline(__always)
+    func projectiveInnerRange(_ s: ProjectiveRowSolve, _ p: UnsafePointer<ProjectiveFill>, _ r: ProjectiveFill.Row,
+                              _ py: Double, _ x0: Int, _ x1: Int) -> (ix0: Int, ix1: Int) {
+        let far = SIMD4<Double>(repeating: 1e18)
+        let tIn = s.inC + s.slope * py
+        var ix0 = 0 &- floorClamped(-maxLane(tIn.replacing(with: -far, where: .!s.rising)) - 1e-9)
+        var ix1 = floorClamped(minLane(tIn.replacing(with: far, where: s.rising)) - 1e-9) &+ 1
+        if s.hasHorizontal {
+            for k in 0..<4 where p.pointee.edgeA[k] == 0 && r.e[k] < 1 { ix1 = ix0 }
+        }
+        ix0 = Swift.min(Swift.max(ix0, x0), x1); ix1 = Swift.min(Swift.max(ix1, ix0), x1)
+        return (ix0, ix1)
     }
 
     /// An arc row `x0..<x1`: `walkRowSolid` with `ProjectiveArcRowCoverage`. On x86-64 the
@@ -513,7 +534,7 @@ extension BandRasterizer {
     /// of `c + slope·py` or of `−(b·py + c)/a − 0.5`, each operation rounded monotonically),
     /// so a lane whose first and last rows agree is constant over the band, and a lane whose
     /// extreme never passes the constant bound never decides: then no row can differ. Hard
-    /// edges must take `hardIntervalFast`'s exact branch at both ends with the same column;
+    /// edges must be decided by `HardEdge.decidedCrossing` at both ends with the same column;
     /// by monotonicity every row between does too. Horizontal edges: not handled (nil).
     @inline(__always)
     func bandColumns(_ f: UnsafePointer<PreparedFill>, _ p: UnsafePointer<ProjectiveFill>, _ y0: Int, _ y1: Int)
@@ -541,18 +562,11 @@ extension BandRasterizer {
         }
         var lo = Int(truncatingIfNeeded: x0), hi = Int(truncatingIfNeeded: x1)
         if lo >= hi { return (lo, hi, lo, lo) }
-        let big = 6_755_399_441_055_744.0
         for k in f.pointee.hardEdges {
             let e = hardEdges + k
-            guard e.pointee.a != 0 else { return nil }
-            let tF = -(e.pointee.b * pyF + e.pointee.c) * e.pointee.inverseA - 0.5
-            let tL = -(e.pointee.b * pyL + e.pointee.c) * e.pointee.inverseA - 0.5
-            let nF = (tF + big) - big, nL = (tL + big) - big
-            let m = e.pointee.margin
-            guard abs(tF - nF) > m, abs(tL - nL) > m, abs(tF) < 1e9, abs(tL) < 1e9 else { return nil }
-            let firstF = nF > tF ? nF : nF + 1, firstL = nL > tL ? nL : nL + 1
-            guard firstF == firstL else { return nil }
-            let first = Int(Int32(truncatingIfNeeded: (firstF + big).bitPattern))
+            // Decided the same on the first and last rows: on every row between too.
+            guard e.pointee.a != 0, let first = e.pointee.decidedCrossing(pyF), e.pointee.decidedCrossing(pyL) == first
+            else { return nil }
             if e.pointee.a > 0 { lo = Swift.max(lo, first) } else { hi = Swift.min(hi, first) }
         }
         if lo >= hi { return (lo, hi, lo, lo) }
@@ -626,32 +640,6 @@ extension BandRasterizer {
     func blendCached(_ row: UnsafeMutablePointer<UInt32>, _ r: CachedRim, _ color8: SIMD8<UInt32>) {
         let d = load8(row + r.start)
         store8(d.replacing(with: overx8(mul255x8(color8, spread: spread(r.scales)), d), where: r.inside), row + r.start)
-    }
-
-    /// `hardInterval`, usually without evaluating `inside`: when the estimated crossing t (in
-    /// pixel indices) is farther than `margin` from every integer, pixel x is inside exactly
-    /// when x > t (a > 0) or x < t (a < 0), as `inside` itself would say (see `margin`); so
-    /// both pieces sharing the edge still split its pixels exactly.
-    @inline(__always)
-    func hardIntervalFast(_ e: UnsafePointer<HardEdge>, _ py: Double, _ lo: Int, _ hi: Int) -> (Int, Int) {
-        let t = -(e.pointee.b * py + e.pointee.c) * e.pointee.inverseA - 0.5
-        // t + 1.5·2⁵² rounds t to the nearest integer (|t| < 2⁵¹), no conversion needed.
-        let big = 6_755_399_441_055_744.0
-        let nearest = (t + big) - big
-        // NaN fails the test too.
-        guard abs(t - nearest) > e.pointee.margin && abs(t) < 1e9 else { return hardIntervalSlow(e, py, lo, hi) }
-        // The first column past t: floor(t) + 1. The sum's low mantissa bits hold the nearest
-        // integer (|t| < 2³¹), no conversion instruction needed.
-        let n = Int(Int32(truncatingIfNeeded: (t + big).bitPattern))
-        let first = nearest > t ? n : n &+ 1
-        if e.pointee.a > 0 { return (Swift.min(Swift.max(lo, first), hi), hi) }
-        return (lo, Swift.max(Swift.min(hi, first), lo))
-    }
-
-    /// `hardInterval` out of line: the rare rows where `hardIntervalFast` cannot decide.
-    @inline(never)
-    func hardIntervalSlow(_ e: UnsafePointer<HardEdge>, _ py: Double, _ lo: Int, _ hi: Int) -> (Int, Int) {
-        hardInterval(e.pointee, py, lo, hi)
     }
 
     /// Fewer than eight pixels `x..<xr` of a row: one chunk of eight inside the row, the lanes
