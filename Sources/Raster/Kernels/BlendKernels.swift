@@ -2,10 +2,9 @@
 // "Compositing and Blending" spec (Apple's CGBlendMode documentation gives the same ones; its
 // plusDarker is R = max(0, 1 − ((1 − D) + (1 − S)))), in Float per channel, results clamped to
 // valid premultiplied values and rounded to nearest. Coverage lerps between the destination
-// and the blended result. A span picks its mode once (`blend_span_modes`): each mode has a
-// loop of its own, in which `blendPixel`'s switch folds to that mode's formula, with concrete
-// lane-wise min/max (the standard library's generic `pointwiseMin`/`max()` were calls per pixel:
-// fuzz seed 3043741 spent 88 s in them).
+// and the blended result. The blend itself is per pixel (`blendPixel`, with concrete lane-wise
+// min/max: the standard library's generic `pointwiseMin`/`max()` were calls per pixel, 7 % of
+// fuzz seed 3043741), the coverage lerp and rounding in four lanes (`lerpBlend`).
 
 /// The blended pixel of premultiplied `src` over premultiplied `dst`, before coverage.
 @inline(__always)
@@ -181,48 +180,17 @@ func blend_span(_ mode: BlendMode, _ dst: UnsafeMutablePointer<UInt32>, _ src: U
     }
 }
 
-/// `blend_span` for the modes other than normal, copy and clear: the mode is switched on once
-/// per span, and each case runs a loop specialised for its mode (`blendPixel` inlined with a
-/// constant mode). The pixels are those of `lerpBlend(dst, blendPixel(mode, src, dst), c)`.
+/// `blend_span` for the modes other than normal, copy and clear (any mode gives the float
+/// definition's pixels here): coverage per pixel (zero skipped), or `scale` for all.
+///
+/// A switch over the mode around 28 copies of this loop, each meant to inline `blendPixel`
+/// with a constant mode, was tried: the compiler merged them back into one outlined loop
+/// taking the mode (perf showed it calling `blendPixel` per pixel), so it is not kept. What
+/// sped the loop is `lerpBlend` in lanes and the concrete min/max. Specialised eight-lane
+/// kernels per mode are the next step.
 @inline(never)
 func blend_span_modes(_ mode: BlendMode, _ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, _ count: Int,
                       coverage: UnsafePointer<UInt32>?, scale: UInt32) {
-    switch mode {
-    case .multiply: blendLoop(.multiply, dst, src, count, coverage, scale)
-    case .screen: blendLoop(.screen, dst, src, count, coverage, scale)
-    case .overlay: blendLoop(.overlay, dst, src, count, coverage, scale)
-    case .darken: blendLoop(.darken, dst, src, count, coverage, scale)
-    case .lighten: blendLoop(.lighten, dst, src, count, coverage, scale)
-    case .colorDodge: blendLoop(.colorDodge, dst, src, count, coverage, scale)
-    case .colorBurn: blendLoop(.colorBurn, dst, src, count, coverage, scale)
-    case .softLight: blendLoop(.softLight, dst, src, count, coverage, scale)
-    case .hardLight: blendLoop(.hardLight, dst, src, count, coverage, scale)
-    case .difference: blendLoop(.difference, dst, src, count, coverage, scale)
-    case .exclusion: blendLoop(.exclusion, dst, src, count, coverage, scale)
-    case .hue: blendLoop(.hue, dst, src, count, coverage, scale)
-    case .saturation: blendLoop(.saturation, dst, src, count, coverage, scale)
-    case .color: blendLoop(.color, dst, src, count, coverage, scale)
-    case .luminosity: blendLoop(.luminosity, dst, src, count, coverage, scale)
-    case .sourceIn: blendLoop(.sourceIn, dst, src, count, coverage, scale)
-    case .sourceOut: blendLoop(.sourceOut, dst, src, count, coverage, scale)
-    case .sourceAtop: blendLoop(.sourceAtop, dst, src, count, coverage, scale)
-    case .destinationOver: blendLoop(.destinationOver, dst, src, count, coverage, scale)
-    case .destinationIn: blendLoop(.destinationIn, dst, src, count, coverage, scale)
-    case .destinationOut: blendLoop(.destinationOut, dst, src, count, coverage, scale)
-    case .destinationAtop: blendLoop(.destinationAtop, dst, src, count, coverage, scale)
-    case .xor: blendLoop(.xor, dst, src, count, coverage, scale)
-    case .plusDarker: blendLoop(.plusDarker, dst, src, count, coverage, scale)
-    case .plusLighter: blendLoop(.plusLighter, dst, src, count, coverage, scale)
-    case .normal: blendLoop(.normal, dst, src, count, coverage, scale)
-    case .copy: blendLoop(.copy, dst, src, count, coverage, scale)
-    case .clear: blendLoop(.clear, dst, src, count, coverage, scale)
-    }
-}
-
-/// One mode's loop over a span: coverage per pixel (zero skipped), or `scale` for all.
-@inline(__always)
-private func blendLoop(_ mode: BlendMode, _ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, _ count: Int,
-                       _ coverage: UnsafePointer<UInt32>?, _ scale: UInt32) {
     if let coverage {
         for i in 0..<count {
             let c = coverage[i]
