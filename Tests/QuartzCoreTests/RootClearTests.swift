@@ -93,3 +93,50 @@ private func opaqueRoot(_ bounds: CGRect) -> CALayer {
     huge.shape.maxY = 1e300
     #expect(!huge.paintsOpaquely(IntRect(x0: 0, y0: 0, x1: 4, y1: 4)))
 }
+
+/// Renders `layer` (under a clear root of `size`²) in one renderer before and after `change`,
+/// and a new renderer after it: returns the second frame and the new renderer's frame.
+private func frameAfterChange(_ layer: CALayer, size: Int, change: () -> Void) -> (second: [UInt32], fresh: [UInt32]) {
+    CAMediaClock.withManualClock(startingAt: 0) { _ in
+        let root = CALayer()
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        root.bounds = CGRect(x: 0, y: 0, width: size, height: size)
+        root.addSublayer(layer)
+        CATransaction.commit()
+        let renderer = CARenderer(width: size, height: size)
+        renderer.layer = root
+        CATransaction.flush()
+        _ = frame(renderer)
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        change()
+        CATransaction.commit()
+        CATransaction.flush()
+        let second = frame(renderer)
+        let fresh = CARenderer(width: size, height: size)
+        fresh.layer = root
+        CATransaction.flush()
+        return (second, frame(fresh))
+    }
+}
+
+/// A translucent layer whose own parts overlap (a background under its text, tiles, shape or
+/// gradient) draws as a group from a cached texture; the texture's key named the background,
+/// bounds and contents image but not the kind's content, so a new string (or a tile fading
+/// in: fuzz seed 3118175) kept showing the old texture in a renderer that had drawn it.
+@Test func aTranslucentTextLayerShowsItsNewString() {
+    let text = CATextLayer()
+    CATransaction.begin()
+    CATransaction.setDisableActions(true)
+    text.frame = CGRect(x: 0, y: 0, width: 32, height: 16)
+    text.backgroundColor = CGColor(srgbRed: 1, green: 1, blue: 1, alpha: 1)
+    text.foregroundColor = CGColor(srgbRed: 0, green: 0, blue: 0, alpha: 1)
+    text.fontSize = 14
+    text.opacity = 0.5
+    text.string = "ii"
+    CATransaction.commit()
+    let (second, fresh) = frameAfterChange(text, size: 32) { text.string = "WW" }
+    #expect(second == fresh)
+    #expect(Set(second).count > 2)
+}
