@@ -235,11 +235,15 @@ public final class CARenderer: @unchecked Sendable {
                                        : builder.build(presented, rootMatrix: rootMatrix)
         // An opaque, untransformed, square-cornered root covering the surface paints every pixel,
         // unless it blends with what is beneath (a compositing filter): then the surface is
-        // cleared first, or the root would blend with the frame drawn before.
+        // cleared first, or the root would blend with the frame drawn before. The frame's
+        // first command must then be that background, painting every pixel opaque: a root
+        // whose bounds have a negative size (CGRect.width is the magnitude) or 1e300-point
+        // edges draws elsewhere or nothing, and skipping the clear under it made the frame
+        // depend on the frames before (fuzz seeds 3036340, 3107675).
         let coversSurface = s.transform == CATransform3DIdentity && s.cornerRadius == 0 && !s.isHidden && s.opacity >= 1
             && (s.backgroundColor?.alpha ?? 0) >= 1 && s.bounds.width >= CGFloat(surface.width)
             && s.bounds.height >= CGFloat(surface.height) && presented.mask == nil && s.shadowOpacity == 0
-            && s.compositing.blendMode == nil
+            && s.compositing.blendMode == nil && passes.firstFramebufferCommandPaintsOpaquely(IntRect(surface))
         let prepared = PreparedPasses(passes, framebufferWidth: surface.width, framebufferHeight: surface.height,
                                       defersKnown: keeps)
         var stats = FrameStatistics()

@@ -56,8 +56,11 @@ extension DrawListBuilder {
     /// Draws a layer without visible sublayers as its cached content texture at `opacity` (the
     /// group's). False when the cache cannot serve it — no cache, the plane is magnified (the
     /// texture would blur), too large, or degenerate — and the caller draws an offscreen group.
+    /// Also false for a layer with content of its kind (text, tiles, a shape, a gradient,
+    /// particles): the key names the background, border and contents image only, so a new
+    /// string or a tile fading in kept the old texture (fuzz seed 3118175).
     func emitCachedContent(_ layer: PresentedLayer, matrix: CATransform3D, clip: Clip, opacity: Float) -> Bool {
-        guard let cache = contentCache,
+        guard let cache = contentCache, Self.kindPartCount(layer.state) == 0,
               layer.sublayers.allSatisfy({ $0.state.isHidden && $0.transition == nil }) else { return false }
         volatileUses += 1
         let s = layer.state
