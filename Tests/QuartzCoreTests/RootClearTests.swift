@@ -72,6 +72,9 @@ private func opaqueRoot(_ bounds: CGRect) -> CALayer {
     let (second, fresh) = secondFrameAndFresh(root: root, size: 4)
     #expect(second == fresh)
     #expect(!second.contains(0xFF00_00FF))
+    // The root spans x −81…81 and every row: it paints the surface red (it drew a quarter of
+    // its colour, 0x40400000, while its squared distances overflowed).
+    #expect(fresh == [UInt32](repeating: 0xFFFF_0000, count: 16))
 }
 
 @Test func anOrdinaryOpaqueRootStillSkipsTheClear() {

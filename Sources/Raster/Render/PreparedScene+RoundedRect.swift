@@ -35,9 +35,10 @@ extension PreparedScene {
     mutating func roundedRectParts(_ shape: RoundedRect, _ command: FillCommand, _ setup: FillSetup) -> RoundedRectParts? {
         guard !shape.isEmpty else { return nil }
         let m = command.localToDevice
-        guard let outline = Self.deviceOutline(shape, m) else {
-            // Sides past ~1e150 pixels overflow the outline's products: such a shape is filled
-            // as a path, which the flattener cuts to its guard square first (it drew nothing).
+        guard let outline = Self.deviceOutline(shape, m), Self.isAnalytic(outline) else {
+            // Device coordinates past ~1e150 pixels overflow the products of the outline and of
+            // the rows' distances: such a shape is filled as a path, which the flattener cuts
+            // to its guard square first (it drew nothing, or a quarter of its colour).
             if let path = Self.hugeShapePath(shape, m) { preparePath(path, .nonZero, command, setup) }
             return nil
         }
@@ -82,6 +83,17 @@ extension PreparedScene {
                                      shape.maxX - Swift.max(shape.topRight, shape.bottomRight),
                                      shape.maxY - Swift.max(shape.bottomLeft, shape.bottomRight)),
                    path: fillPath)
+    }
+
+    /// The largest device coordinate the analytic fill takes: its squares (distances, edge
+    /// normals) stay finite below √(greatest Double) ≈ 1.3e154; a side of 162 × 1e155 pixels
+    /// drew a quarter of its colour (its distances overflowed), at 1e300 too (fuzz seed 3107675).
+    static let analyticCoordinateLimit = 1e150
+
+    /// Whether `outline` lies within `analyticCoordinateLimit` of the origin.
+    static func isAnalytic(_ outline: DeviceOutline) -> Bool {
+        let limit = analyticCoordinateLimit
+        return abs(outline.lo.x) < limit && abs(outline.lo.y) < limit && abs(outline.hi.x) < limit && abs(outline.hi.y) < limit
     }
 
     /// `shape` as a path (corners as quarter-ellipse cubics) when `m` is affine and maps a
