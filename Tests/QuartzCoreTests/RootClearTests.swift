@@ -19,24 +19,17 @@ private func frame(_ renderer: CARenderer) -> [UInt32] {
     return (0..<image.height).flatMap { y in (0..<image.width).map { x in image.pixel(x: x, y: y) } }
 }
 
-/// Renders `root` with a blue sublayer over the whole surface, then again without it, in one
-/// renderer; returns that second frame and a new renderer's frame of the same tree.
-private func secondFrameAndFresh(root: CALayer, size: Int) -> (second: [UInt32], fresh: [UInt32]) {
+/// Renders `root` in one renderer before and after `change` (made in a transaction without
+/// actions), and in a new renderer after it: returns the second frame and the new one's.
+private func frameAfterChange(root: CALayer, size: Int, change: () -> Void) -> (second: [UInt32], fresh: [UInt32]) {
     CAMediaClock.withManualClock(startingAt: 0) { _ in
-        let cover = CALayer()
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        cover.frame = CGRect(x: -1000, y: -1000, width: 2000, height: 2000)
-        cover.backgroundColor = CGColor(srgbRed: 0, green: 0, blue: 1, alpha: 1)
-        root.addSublayer(cover)
-        CATransaction.commit()
         let renderer = CARenderer(width: size, height: size)
         renderer.layer = root
         CATransaction.flush()
         _ = frame(renderer)
         CATransaction.begin()
         CATransaction.setDisableActions(true)
-        cover.removeFromSuperlayer()
+        change()
         CATransaction.commit()
         CATransaction.flush()
         let second = frame(renderer)
@@ -45,6 +38,19 @@ private func secondFrameAndFresh(root: CALayer, size: Int) -> (second: [UInt32],
         CATransaction.flush()
         return (second, frame(fresh))
     }
+}
+
+/// Renders `root` with a blue sublayer over the whole surface, then again without it, in one
+/// renderer; returns that second frame and a new renderer's frame of the same tree.
+private func secondFrameAndFresh(root: CALayer, size: Int) -> (second: [UInt32], fresh: [UInt32]) {
+    let cover = CALayer()
+    CATransaction.begin()
+    CATransaction.setDisableActions(true)
+    cover.frame = CGRect(x: -1000, y: -1000, width: 2000, height: 2000)
+    cover.backgroundColor = CGColor(srgbRed: 0, green: 0, blue: 1, alpha: 1)
+    root.addSublayer(cover)
+    CATransaction.commit()
+    return frameAfterChange(root: root, size: size) { cover.removeFromSuperlayer() }
 }
 
 private func opaqueRoot(_ bounds: CGRect) -> CALayer {
@@ -100,28 +106,13 @@ private func opaqueRoot(_ bounds: CGRect) -> CALayer {
 /// Renders `layer` (under a clear root of `size`²) in one renderer before and after `change`,
 /// and a new renderer after it: returns the second frame and the new renderer's frame.
 private func frameAfterChange(_ layer: CALayer, size: Int, change: () -> Void) -> (second: [UInt32], fresh: [UInt32]) {
-    CAMediaClock.withManualClock(startingAt: 0) { _ in
-        let root = CALayer()
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        root.bounds = CGRect(x: 0, y: 0, width: size, height: size)
-        root.addSublayer(layer)
-        CATransaction.commit()
-        let renderer = CARenderer(width: size, height: size)
-        renderer.layer = root
-        CATransaction.flush()
-        _ = frame(renderer)
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        change()
-        CATransaction.commit()
-        CATransaction.flush()
-        let second = frame(renderer)
-        let fresh = CARenderer(width: size, height: size)
-        fresh.layer = root
-        CATransaction.flush()
-        return (second, frame(fresh))
-    }
+    let root = CALayer()
+    CATransaction.begin()
+    CATransaction.setDisableActions(true)
+    root.bounds = CGRect(x: 0, y: 0, width: size, height: size)
+    root.addSublayer(layer)
+    CATransaction.commit()
+    return frameAfterChange(root: root, size: size, change: change)
 }
 
 /// A translucent layer whose own parts overlap (a background under its text, tiles, shape or
