@@ -436,25 +436,13 @@ package final class DrawListBuilder {
     private func emitOffscreen(_ layer: PresentedLayer, matrix: CATransform3D, clip: Clip, opacity: Float,
                                hasShadow: Bool, groupOpacity: Bool) {
         let s = layer.state
-        // What can be visible: the clip rect (target ∩ ancestors' clips) ∩ the subtree's extent
-        // (the bounds when nothing can overflow them), grown by the shadow's reach.
-        let visible = clip.rect.intersection(target)
-        var area = visible
-        let hasVisibleSublayers = layer.sublayers.contains { !$0.state.isHidden }
         let map = Self.planeMap(matrix)
-        if s.masksToBounds || !hasVisibleSublayers, let e = Self.deviceBounds(of: s.bounds, map) { area = area.intersection(e) }
-        if let mask = layer.mask, let e = Self.deviceBounds(of: mask.state.frameInParent(of: s), map) { area = area.intersection(e) }
         // The shadow's device offset; a shadow thrown to a non-finite place is not drawn.
         let o0 = map.apply(x: 0, y: 0), o1 = map.apply(x: s.shadowOffset.width, y: s.shadowOffset.height)
         let shadowShift = SIMD2(o1.x - o0.x, o1.y - o0.y)
         let hasShadow = hasShadow && shadowShift.x.isFinite && shadowShift.y.isFinite
         if !hasShadow && layer.mask == nil && !groupOpacity && s.compositing.blendMode == nil { return emitContent(layer, matrix: matrix, clip: clip, opacity: opacity * s.opacity) }
-        if hasShadow {
-            let reach = deviceInt(max(0, s.shadowRadius * 3 * Self.linearScale(map)).rounded(.up)) + 2
-            let dx = deviceInt(abs(shadowShift.x).rounded(.up)), dy = deviceInt(abs(shadowShift.y).rounded(.up))
-            area = IntRect(x0: area.x0 - reach - dx, y0: area.y0 - reach - dy, x1: area.x1 + reach + dx, y1: area.y1 + reach + dy)
-                .intersection(visible)
-        }
+        let area = offscreenArea(layer, map: map, clip: clip, shadowShift: hasShadow ? shadowShift : nil)
         // Nothing visible (the clip and the layer's extent do not meet): no pass. An empty area
         // can have a negative width or height; no surface may be sized by one.
         guard !area.isEmpty else { return }
@@ -479,47 +467,76 @@ package final class DrawListBuilder {
         let rect = RoundedRect(minX: Double(area.x0), minY: Double(area.y0), maxX: Double(area.x1), maxY: Double(area.y1))
         let groupAlpha = opacity * (groupOpacity ? s.opacity : 1)
         if hasShadow, let sc = s.shadowColor {
-            let radius = Double(s.shadowRadius) * Self.linearScale(map)
-            // A wide blur runs at half resolution (below).
-            let half = s.shadowPath == nil && radius.isFinite && radius >= 6
-            let shadow = half ? Surface(width: (w + 1) / 2 + 1, height: (h + 1) / 2 + 1) : Surface(width: w, height: h)
-            offscreenPixels += shadow.width * shadow.height
-            shadowsDrawn += 1
-            if half {
-                // The layer's alpha (masked) averaged over 2 × 2 pixels (a bilinear sample at the
-                // middle of each block is exactly that), blurred by what bilinear drawing back
-                // leaves to add (σ² − 4/6): a quarter of the pixels, the same shadow.
-                let reduce = FillCommand(shape: RoundedRect(minX: 0, minY: 0, maxX: Double(shadow.width), maxY: Double(shadow.height)),
-                                         localToDevice: .identity,
-                                         paint: .texture(offscreen, map: Projective(affine: 2, 0, 0, 2, 0, 0), filter: .bilinear))
-                passes.append(RenderPass(target: .offscreen(shadow), commands: [reduce],
-                                         effect: .blur(radius: (radius * radius - 4.0 / 6).squareRoot() / 2)))
-            } else if let path = s.shadowPath, let hull = Self.shadowPolygon(path, map: map, dx: -area.x0, dy: -area.y0) {
-                // The shadow's shape is the path (its convex hull), not the layer's alpha.
-                let xs = hull.map(\.x), ys = hull.map(\.y)
-                let box = RoundedRect(minX: xs.min()! - 1, minY: ys.min()! - 1, maxX: xs.max()! + 1, maxY: ys.max()! + 1)
-                passes.append(RenderPass(target: .offscreen(shadow),
-                                         commands: [FillCommand(shape: box, localToDevice: .identity, paint: .solid(0xFF00_0000), opacity: 1,
-                                                                clip: Clip(rect: IntRect(x0: 0, y0: 0, x1: w, y1: h), polygon: hull))],
-                                         effect: .blur(radius: radius)))
-            } else {
-                // The layer's alpha (masked), after the passes above drew it.
-                passes.append(RenderPass(target: .offscreen(shadow), load: .copy(offscreen), commands: [], effect: .blur(radius: radius)))
-            }
-            // Beyond the visible area the offset only moves the shadow out of sight.
-            let dx = max(-1e9, min(1e9, shadowShift.x)), dy = max(-1e9, min(1e9, shadowShift.y))
-            let shadowRect = RoundedRect(minX: rect.minX + dx, minY: rect.minY + dy, maxX: rect.maxX + dx, maxY: rect.maxY + dy)
-            let k = half ? 0.5 : 1
-            commands.append(FillCommand(shape: shadowRect, localToDevice: .identity,
-                                        paint: .alphaMask(shadow, map: Projective(affine: k, 0, 0, k, (Double(-area.x0) - dx) * k,
-                                                                                  (Double(-area.y0) - dy) * k),
-                                                          color: sc.premultipliedARGB32),
-                                        opacity: groupAlpha * s.shadowOpacity, clip: Clip(rect: clip.rect)))
+            emitShadow(of: offscreen, layer: layer, area: area, map: map, shift: shadowShift,
+                       color: sc.premultipliedARGB32, opacity: groupAlpha * s.shadowOpacity, clip: clip)
         }
         commands.append(FillCommand(shape: rect, localToDevice: .identity,
                                     paint: .texture(offscreen, map: place, filter: .nearest),
                                     opacity: groupAlpha, clip: Clip(rect: clip.rect),
                                     blendMode: s.compositing.blendMode ?? .normal))
+    }
+
+    /// The device pixels an offscreen group can show: the clip rect (target ∩ ancestors' clips)
+    /// ∩ the subtree's extent (the bounds when nothing can overflow them), grown by the shadow's
+    /// reach when the group has a shadow (`shadowShift`, its device offset). May be empty, with a
+    /// negative width or height.
+    private func offscreenArea(_ layer: PresentedLayer, map: Projective, clip: Clip, shadowShift: SIMD2<Double>?) -> IntRect {
+        let s = layer.state
+        let visible = clip.rect.intersection(target)
+        var area = visible
+        let hasVisibleSublayers = layer.sublayers.contains { !$0.state.isHidden }
+        if s.masksToBounds || !hasVisibleSublayers, let e = Self.deviceBounds(of: s.bounds, map) { area = area.intersection(e) }
+        if let mask = layer.mask, let e = Self.deviceBounds(of: mask.state.frameInParent(of: s), map) { area = area.intersection(e) }
+        guard let shadowShift else { return area }
+        let reach = deviceInt(max(0, s.shadowRadius * 3 * Self.linearScale(map)).rounded(.up)) + 2
+        let dx = deviceInt(abs(shadowShift.x).rounded(.up)), dy = deviceInt(abs(shadowShift.y).rounded(.up))
+        return IntRect(x0: area.x0 - reach - dx, y0: area.y0 - reach - dy, x1: area.x1 + reach + dx, y1: area.y1 + reach + dy)
+            .intersection(visible)
+    }
+
+    /// Lists the passes that make `layer`'s shadow from its group `offscreen` (drawn over
+    /// `area`), or from its `shadowPath`, and the command that composites the shadow in
+    /// `color` (premultiplied), offset by `shift` device pixels, below the group.
+    private func emitShadow(of offscreen: Surface, layer: PresentedLayer, area: IntRect, map: Projective,
+                            shift shadowShift: SIMD2<Double>, color: UInt32, opacity: Float, clip: Clip) {
+        let s = layer.state
+        let w = area.x1 - area.x0, h = area.y1 - area.y0
+        let radius = Double(s.shadowRadius) * Self.linearScale(map)
+        // A wide blur runs at half resolution (below).
+        let half = s.shadowPath == nil && radius.isFinite && radius >= 6
+        let shadow = half ? Surface(width: (w + 1) / 2 + 1, height: (h + 1) / 2 + 1) : Surface(width: w, height: h)
+        offscreenPixels += shadow.width * shadow.height
+        shadowsDrawn += 1
+        if half {
+            // The layer's alpha (masked) averaged over 2 × 2 pixels (a bilinear sample at the
+            // middle of each block is exactly that), blurred by what bilinear drawing back
+            // leaves to add (σ² − 4/6): a quarter of the pixels, the same shadow.
+            let reduce = FillCommand(shape: RoundedRect(minX: 0, minY: 0, maxX: Double(shadow.width), maxY: Double(shadow.height)),
+                                     localToDevice: .identity,
+                                     paint: .texture(offscreen, map: Projective(affine: 2, 0, 0, 2, 0, 0), filter: .bilinear))
+            passes.append(RenderPass(target: .offscreen(shadow), commands: [reduce],
+                                     effect: .blur(radius: (radius * radius - 4.0 / 6).squareRoot() / 2)))
+        } else if let path = s.shadowPath, let hull = Self.shadowPolygon(path, map: map, dx: -area.x0, dy: -area.y0) {
+            // The shadow's shape is the path (its convex hull), not the layer's alpha.
+            let xs = hull.map(\.x), ys = hull.map(\.y)
+            let box = RoundedRect(minX: xs.min()! - 1, minY: ys.min()! - 1, maxX: xs.max()! + 1, maxY: ys.max()! + 1)
+            passes.append(RenderPass(target: .offscreen(shadow),
+                                     commands: [FillCommand(shape: box, localToDevice: .identity, paint: .solid(0xFF00_0000), opacity: 1,
+                                                            clip: Clip(rect: IntRect(x0: 0, y0: 0, x1: w, y1: h), polygon: hull))],
+                                     effect: .blur(radius: radius)))
+        } else {
+            // The layer's alpha (masked), after the passes above drew it.
+            passes.append(RenderPass(target: .offscreen(shadow), load: .copy(offscreen), commands: [], effect: .blur(radius: radius)))
+        }
+        // Beyond the visible area the offset only moves the shadow out of sight.
+        let dx = max(-1e9, min(1e9, shadowShift.x)), dy = max(-1e9, min(1e9, shadowShift.y))
+        let shadowRect = RoundedRect(minX: Double(area.x0) + dx, minY: Double(area.y0) + dy, maxX: Double(area.x1) + dx, maxY: Double(area.y1) + dy)
+        let k = half ? 0.5 : 1
+        commands.append(FillCommand(shape: shadowRect, localToDevice: .identity,
+                                    paint: .alphaMask(shadow, map: Projective(affine: k, 0, 0, k, (Double(-area.x0) - dx) * k,
+                                                                              (Double(-area.y0) - dy) * k),
+                                                      color: color),
+                                    opacity: opacity, clip: Clip(rect: clip.rect)))
     }
 
     /// Lists the passes that multiply `offscreen` by the alpha of `mask` (in the owner's plane
