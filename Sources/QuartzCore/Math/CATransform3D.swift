@@ -44,7 +44,13 @@ public struct CATransform3D: Sendable, Hashable {
     }
 
     /// True when every entry is finite (no NaN, no infinity). Strata extension.
-    package var isFinite: Bool { entries.allSatisfy { $0.isFinite } }
+    /// (Entry by entry, not through `entries`: that array was two heap allocations a layer a
+    /// frame in the draw list and animation evaluation.)
+    package var isFinite: Bool {
+        m11.isFinite && m12.isFinite && m13.isFinite && m14.isFinite && m21.isFinite && m22.isFinite && m23.isFinite
+            && m24.isFinite && m31.isFinite && m32.isFinite && m33.isFinite && m34.isFinite && m41.isFinite
+            && m42.isFinite && m43.isFinite && m44.isFinite
+    }
 
     /// `self` then `other` (`p · self · other`).
     package func concatenating(_ b: CATransform3D) -> CATransform3D {
