@@ -31,6 +31,8 @@ let package = Package(
         .target(name: "Raster", dependencies: ["CRasterKernels"]),
         // Raster's hottest kernels compiled per instruction set, chosen at run time (its header says why).
         .target(name: "CRasterKernels"),
+        // Heap allocations counted for `strata bench --count-allocations` (the executable only).
+        .target(name: "CAllocationCounter"),
         .target(name: "CoreGraphics", dependencies: ["Raster", "CLibPNG", "CJPEG", "CFreeType", "CFontconfig"]),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "Raster"]),
         // Swift Testing's cross-import overlay for a module named CoreGraphics (empty; see its file).
@@ -46,7 +48,7 @@ let package = Package(
         // Demos written against UIKit as an iOS app is (`strata views`); StrataDemos stays QuartzCore-only.
         .target(name: "UIKitDemos", dependencies: ["UIKit", "StrataDemos"]),
         .executableTarget(name: "strata", dependencies: [
-            "QuartzCore", "StrataApp", "StrataDemos", "UIKitDemos",
+            "QuartzCore", "StrataApp", "StrataDemos", "UIKitDemos", "CAllocationCounter",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

@@ -25,12 +25,14 @@ struct BenchCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Instead of timing, write frame K (scene time K/60) through the benchmark's path to --out.") var dumpFrame: Int?
     @Option(help: "The PNG path for --dump-frame.") var out: String?
     @Flag(help: "Redraw and present every pixel of every frame (damage tracking off), to compare.") var noDamage = false
+    @Flag(help: "Count heap allocations during the measured frames, on every thread (allocs_per_frame in the JSON; progress lines allocate too, so use it with --json-only).") var countAllocations = false
 
     func validate() throws {
         guard variant != .paths || mode == .headless else { throw ValidationError("--variant paths runs headless only (it draws through CGContext)") }
         guard parsedLayers != nil else { throw ValidationError("--layers must be positive integers ≤ 10000, e.g. 100 or 50,100,200,400") }
         guard (1...100_000).contains(frames), (0...10_000).contains(warmup) else { throw ValidationError("--frames must be 1…100000, --warmup 0…10000") }
         guard (1...64).contains(threads) else { throw ValidationError("--threads must be 1…64") }
+        try AllocationCount.validate(countAllocations)
         // Output folders are checked before the benchmark runs, not after.
         for (option, path) in [("--plot", plot), ("--out", out)] {
             guard let path else { continue }
@@ -70,8 +72,10 @@ struct BenchCommand: ParsableCommand {
         for v in variants {
             var s = BenchPlot.Series(label: "\(v) \(mode.rawValue) \(threads)t", color: BenchPlot.palette[series.count % BenchPlot.palette.count], points: [])
             for n in parsedLayers! {
-                let result = try BenchRunner(variant: v, layers: n, frames: frames, warmup: warmup, threads: threads,
-                                             presenter: presenter, progress: !jsonOnly, profile: profile).run()
+                var runner = BenchRunner(variant: v, layers: n, frames: frames, warmup: warmup, threads: threads,
+                                         presenter: presenter, progress: !jsonOnly, profile: profile)
+                runner.countsAllocations = countAllocations
+                let result = try runner.run()
                 say(result.json(mode: mode.rawValue))
                 if profile && !jsonOnly { FileHandle.standardError.write(Data(result.profile.utf8)) }
                 s.points.append((n, result.fps))
@@ -90,11 +94,12 @@ extension BenchCommand {
         for cached in [false, true] {
             let name = cached ? "glyphs-cached" : "glyphs-outlines"
             let png = out.map { ($0 as NSString).deletingPathExtension + (cached ? "-cached.png" : "-outlines.png") }
-            let (fps, glyphs) = try GlyphBench.run(cached: cached, frames: dumpFrame == nil ? frames : 1, warmup: dumpFrame == nil ? warmup : 0,
-                                                   threads: threads, out: dumpFrame == nil ? nil : png)
+            let (fps, glyphs, allocations) = try GlyphBench.run(cached: cached, frames: dumpFrame == nil ? frames : 1,
+                                                                warmup: dumpFrame == nil ? warmup : 0, threads: threads,
+                                                                out: dumpFrame == nil ? nil : png, countsAllocations: countAllocations)
             if dumpFrame != nil { say("wrote \(png ?? "")"); continue }
             say(JSONLine.encode(GlyphsLine(variant: name, glyphs: glyphs, mode: BenchMode.headless.rawValue, frames: frames,
-                                           fps: JSONLine.rounded(fps, 1), threads: threads)))
+                                           fps: JSONLine.rounded(fps, 1), threads: threads, allocs_per_frame: allocations)))
         }
     }
 
@@ -114,6 +119,7 @@ extension BenchCommand {
         var runner = BenchRunner(variant: "spinner", layers: SpinnerScene.stillLayerCount + 1, frames: frames, warmup: warmup,
                                  threads: threads, presenter: presenter, progress: !jsonOnly, profile: profile)
         runner.scene = scene
+        runner.countsAllocations = countAllocations
         runner.damage = !noDamage
         let result = try runner.run()
         say(result.json(mode: mode.rawValue))
@@ -142,6 +148,7 @@ extension BenchCommand {
         var runner = BenchRunner(variant: scene.name, layers: single ? 1 : 8, frames: frames, warmup: warmup,
                                  threads: threads, presenter: presenter, progress: !jsonOnly, profile: profile)
         runner.scene = scene
+        runner.countsAllocations = countAllocations
         runner.damage = !noDamage
         var result = try runner.run()
         result.residentMB = BenchRunner.residentMegabytes()
@@ -160,6 +167,7 @@ extension BenchCommand {
             var runner = BenchRunner(variant: "views", layers: n, frames: frames, warmup: warmup, threads: threads,
                                      presenter: presenter, progress: !jsonOnly, profile: profile)
             runner.scene = scene
+        runner.countsAllocations = countAllocations
             let result = try runner.run()
             say(result.json(mode: mode.rawValue))
             if profile && !jsonOnly { FileHandle.standardError.write(Data(result.profile.utf8)) }
@@ -180,15 +188,18 @@ extension BenchCommand {
                 return
             }
             for k in 0..<warmup { PathsScene.draw(into: ctx, count: n, time: Double(k) / 60) }
+            let counting = AllocationCount.begin(if: countAllocations)
             let start = DispatchTime.now().uptimeNanoseconds
             for k in 0..<frames {
                 PathsScene.draw(into: ctx, count: n, time: Double(k) / 60)
                 if !jsonOnly && k % 60 == 59 { FileHandle.standardError.write(Data("\rpaths ×\(n): frame \(k + 1)/\(frames)".utf8)) }
             }
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
+            let allocations = counting?.end(frames: frames)
             if !jsonOnly { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-            let result = BenchRunner.Result(variant: "paths", layers: n, frames: frames, threads: threads, seconds: seconds,
+            var result = BenchRunner.Result(variant: "paths", layers: n, frames: frames, threads: threads, seconds: seconds,
                                             anim: 0, raster: seconds, present: 0)
+            result.allocationsPerFrame = allocations
             say(result.json(mode: mode.rawValue))
             series.points.append((n, result.fps))
         }
@@ -211,6 +222,8 @@ struct BenchRunner {
     var scene: Scene?
     /// Whether frames redraw and present only their damage (`CARenderer.redrawsDamageOnly`).
     var damage = true
+    /// Whether the measured frames' heap allocations are counted (`--count-allocations`).
+    var countsAllocations = false
 
     /// A benchmark scene: its name in the JSON, its canvas and how to build it (animated).
     struct Scene {
@@ -243,6 +256,8 @@ struct BenchRunner {
         var redrawnPixels = 0, damagedPixels = 0
         /// The resident set size after the run (`app`).
         var residentMB: Double?
+        /// Heap allocations per measured frame (`--count-allocations`).
+        var allocationsPerFrame: Double?
         var fps: Double { Double(frames) / seconds }
         /// One JSON line with BENCHMARK.md's keys (and the damage keys for scenes that report it).
         func json(mode: String) -> String {
@@ -257,6 +272,7 @@ struct BenchRunner {
                 line.px_damaged = damagedPixels / Swift.max(frames, 1)
             }
             line.rss_mb = residentMB.map { JSONLine.rounded($0, 1) }
+            line.allocs_per_frame = allocationsPerFrame
             return JSONLine.encode(line)
         }
         /// The keys of one line, in BENCHMARK.md's spelling; the damage keys are left out when nil.
@@ -264,6 +280,7 @@ struct BenchRunner {
             var variant: String, layers: Int, mode: String, frames: Int, fps: Double
             var ms_anim: Double, ms_raster: Double, ms_present: Double, threads: Int
             var ms_frame: Double?, damage: Bool?, px_redrawn: Int?, px_damaged: Int?, rss_mb: Double?
+            var allocs_per_frame: Double?
         }
         var profile: String {
             let total = anim + raster + present
@@ -313,6 +330,7 @@ struct BenchRunner {
             // another thread while frame k is rasterised and presented. Every frame is still
             // evaluated and drawn in full, at its own time.
             let prepareQueue = DispatchQueue(label: "org.strata.bench.prepare", qos: .userInteractive)
+            let counting = AllocationCount.begin(if: countsAllocations)
             let start = DispatchTime.now().uptimeNanoseconds
             displayForFrame(0, root, clock)
             var next: CARenderer.PreparedFrame? = renderer.prepareFrame(atTime: Self.time(ofFrame: 0))
@@ -334,6 +352,7 @@ struct BenchRunner {
                 }
             }
             result.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
+            result.allocationsPerFrame = counting?.end(frames: frames)
             result.kernels = renderer.rasterProfile
             if progress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
             return result
@@ -361,6 +380,7 @@ struct BenchRunner {
             Self.add(window.renderFrame(at: Self.time(ofFrame: k), preparingNextAt: nil), wall: 0, to: &discarded)
         }
         if profile { window.renderer.rasterProfile = RasterProfile() }
+        let counting = AllocationCount.begin(if: countsAllocations)
         let start = DispatchTime.now().uptimeNanoseconds
         displayForFrame(0, root, clock)
         for k in 0..<frames {
@@ -376,6 +396,7 @@ struct BenchRunner {
             }
         }
         result.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
+        result.allocationsPerFrame = counting?.end(frames: frames)
         result.kernels = window.renderer.rasterProfile
         if progress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         return result

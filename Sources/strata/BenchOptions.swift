@@ -57,4 +57,5 @@ enum JSONLine {
 /// `--variant glyphs`: one line per way of drawing the page.
 struct GlyphsLine: Encodable {
     var variant: String, glyphs: Int, mode: String, frames: Int, fps: Double, threads: Int
+    var allocs_per_frame: Double?
 }

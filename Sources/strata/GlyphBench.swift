@@ -70,8 +70,10 @@ enum GlyphBench {
     }
 
     /// Times `frames` frames of one mode; returns frames per second (and writes the last frame
-    /// to `out` when given).
-    static func run(cached: Bool, frames: Int, warmup: Int, threads: Int, out: String?) throws -> (fps: Double, glyphs: Int) {
+    /// to `out` when given), the glyphs a page has and, when `countsAllocations`, the heap
+    /// allocations per measured frame.
+    static func run(cached: Bool, frames: Int, warmup: Int, threads: Int, out: String?,
+                    countsAllocations: Bool = false) throws -> (fps: Double, glyphs: Int, allocations: Double?) {
         guard let face = FontLibrary.shared.defaultFace else { throw ValidationError("no font: install fonts-dejavu-core") }
         let page = page(face)
         let cache = GlyphCoverageCache.shared
@@ -81,10 +83,12 @@ enum GlyphBench {
             execute(cached ? cachedCommands(cache, face, page) : outlineCommands(face, page), on: surface, threads: threads)
         }
         for _ in 0..<warmup { frame() }
+        let counting = AllocationCount.begin(if: countsAllocations)
         let start = DispatchTime.now().uptimeNanoseconds
         for _ in 0..<frames { frame() }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
+        let allocations = counting?.end(frames: frames)
         if let out { try CGImage(surface: surface).writePNG(to: URL(fileURLWithPath: out)) }
-        return (Double(frames) / seconds, page.count)
+        return (Double(frames) / seconds, page.count, allocations)
     }
 }

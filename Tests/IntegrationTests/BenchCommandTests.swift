@@ -47,6 +47,27 @@ struct BenchCommandTests {
         #expect((try Self.parse(lines[0])["ms_present"] as? NSNumber)?.doubleValue ?? 0 > 0, "window mode presents")
     }
 
+    /// `--count-allocations` adds `allocs_per_frame`: the heap allocations of the measured
+    /// frames on every thread. The 2d scene evaluates one presentation node per animated
+    /// square each frame, so four times the squares makes more allocations a frame; a counter
+    /// that counted nothing, or only one thread's, or a constant, fails here.
+    @Test func countAllocationsReportsAllocationsPerFrame() async throws {
+        var counts: [Int: Double] = [:]
+        for layers in [20, 80] {
+            let r = try await StrataProcess.run(["bench", "--variant", "2d", "--layers", "\(layers)", "--frames", "40",
+                                                 "--warmup", "5", "--count-allocations", "--json-only"], timeout: 45)
+            #expect(r.status == 0, "stderr: \(r.stderr)")
+            let lines = r.stdout.split(separator: "\n")
+            try #require(lines.count == 1, "stdout: \(r.stdout)")
+            let json = try Self.parse(lines[0])
+            #expect(Set(json.keys) == Self.keys.union(["allocs_per_frame"]))
+            counts[layers] = (json["allocs_per_frame"] as? NSNumber)?.doubleValue
+        }
+        let few = try #require(counts[20]), many = try #require(counts[80])
+        #expect(few > 20, "at least a presentation node per animated square: \(few)")
+        #expect(many > few + 60, "20 squares: \(few) a frame, 80: \(many)")
+    }
+
     @Test func headlessModePrintsOneJSONLine() async throws {
         let r = try await StrataProcess.run(["bench", "--variant", "2d", "--layers", "20", "--mode", "headless",
                                              "--frames", "60", "--warmup", "5", "--json-only"], timeout: 45)
