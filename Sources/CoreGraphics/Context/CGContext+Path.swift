@@ -91,7 +91,7 @@ extension CGContext {
         let t = state.ctm
         var dropped = false
         for element in other.elements {
-            if element.points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) {
+            if element.isFinite {
                 currentPath.append(element.applying(t))
             } else {
                 dropped = true

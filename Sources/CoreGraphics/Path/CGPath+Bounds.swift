@@ -4,7 +4,7 @@ extension CGPath {
     public var boundingBox: CGRect {
         var box = BoundsAccumulator()
         for element in elements {
-            for p in element.points { box.add(p) }
+            element.forEachPoint { box.add($0) }
         }
         return box.rect
     }

@@ -30,6 +30,25 @@ extension CGPath {
             }
         }
 
+        /// Calls `body` with the control points then the end point, in `points`' order, without
+        /// building an array (`points` allocates one per element).
+        @inline(__always)
+        package func forEachPoint(_ body: (CGPoint) -> Void) {
+            switch self {
+            case let .move(p), let .line(p): body(p)
+            case let .quadCurve(p, c): body(c); body(p)
+            case let .curve(p, c1, c2): body(c1); body(c2); body(p)
+            case .closeSubpath: break
+            }
+        }
+
+        /// Whether every point of the element is finite.
+        package var isFinite: Bool {
+            var finite = true
+            forEachPoint { finite = finite && $0.x.isFinite && $0.y.isFinite }
+            return finite
+        }
+
         /// The matching `CGPathElementType`.
         package var type: CGPathElementType {
             switch self {

@@ -111,9 +111,9 @@ public class CGPath: Hashable, @unchecked Sendable {
     public func hash(into hasher: inout Hasher) {
         for element in elements {
             hasher.combine(element.type)
-            for p in element.points {
-                hasher.combine(p.x)
-                hasher.combine(p.y)
+            element.forEachPoint {
+                hasher.combine($0.x)
+                hasher.combine($0.y)
             }
         }
     }

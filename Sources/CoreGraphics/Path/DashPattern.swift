@@ -8,6 +8,9 @@ struct DashPattern: Equatable {
 
     /// The most dashes one path may be cut into; a pattern that would make more is not applied.
     static let maximumDashCount = 1_000_000
+    /// The vertices a new dash has room for before its arrays grow: its two ends and a few
+    /// vertices of a flattened curve.
+    static let pieceCapacity = 8
 
     /// The pattern, or `nil` for no dashing: `nil` when `lengths` is empty (Apple: no dash
     /// pattern) and, with a message, when a length is negative or not finite or all are zero
@@ -58,7 +61,7 @@ struct DashPattern: Equatable {
         }
         var index = firstIndex
         var remaining = lengths[index] - (phase - startOfInterval(index))
-        var piece: StrokeContour? = index.isMultiple(of: 2) ? StrokeContour() : nil
+        var piece: StrokeContour? = index.isMultiple(of: 2) ? StrokeContour(capacity: Self.pieceCapacity) : nil
         piece?.add(first, corner: true)
         piece?.hasSegment = true
         let startsPainted = piece != nil
@@ -82,7 +85,7 @@ struct DashPattern: Equatable {
                 index = (index + 1) % lengths.count
                 remaining = lengths[index]
                 if index.isMultiple(of: 2) {
-                    var next = StrokeContour()
+                    var next = StrokeContour(capacity: Self.pieceCapacity)
                     next.add(q, corner: false)
                     next.hasSegment = true
                     piece = next

@@ -56,11 +56,11 @@ struct PathStroker {
         }
         if contour.isClosed {
             ring(p, contour.corners)
-            ring(p.reversed(), contour.corners.reversed())
+            ring(Backwards(p), Backwards(contour.corners))
         } else {
             side(p, contour.corners)
             endCap(at: p[p.count - 1], direction: unit(p[p.count - 1] - p[p.count - 2]))
-            side(p.reversed(), contour.corners.reversed())
+            side(Backwards(p), Backwards(contour.corners))
             endCap(at: p[0], direction: unit(p[0] - p[1]))
             flush()
         }
@@ -130,7 +130,9 @@ struct PathStroker {
     // MARK: Sides
 
     /// The left offset of an open polyline, from its first point to its last, with joins.
-    private mutating func side(_ p: [CGPoint], _ corners: [Bool]) {
+    private mutating func side<Points: RandomAccessCollection<CGPoint>, Corners: RandomAccessCollection<Bool>>(
+        _ p: Points, _ corners: Corners
+    ) where Points.Index == Int, Corners.Index == Int {
         var d0 = unit(p[1] - p[0])
         emit(p[0] + normal(d0) * halfWidth)
         for k in 1..<(p.count - 1) {
@@ -143,7 +145,9 @@ struct PathStroker {
     }
 
     /// The left offset of a closed polyline as one ring, joined at every vertex.
-    private mutating func ring(_ p: [CGPoint], _ corners: [Bool]) {
+    private mutating func ring<Points: RandomAccessCollection<CGPoint>, Corners: RandomAccessCollection<Bool>>(
+        _ p: Points, _ corners: Corners
+    ) where Points.Index == Int, Corners.Index == Int {
         let n = p.count
         for k in 0..<n {
             let prev = p[(k + n - 1) % n], next = p[(k + 1) % n]
@@ -300,3 +304,13 @@ struct PathStroker {
 private func + (a: CGPoint, b: CGPoint) -> CGPoint { CGPoint(x: a.x + b.x, y: a.y + b.y) }
 private func - (a: CGPoint, b: CGPoint) -> CGPoint { CGPoint(x: a.x - b.x, y: a.y - b.y) }
 private func * (a: CGPoint, s: CGFloat) -> CGPoint { CGPoint(x: a.x * s, y: a.y * s) }
+
+/// An array read back to front with `Int` indices from 0, without a reversed copy (the
+/// stroker walks each contour's second side backwards: two arrays a contour before).
+private struct Backwards<Element>: RandomAccessCollection {
+    let base: [Element]
+    init(_ base: [Element]) { self.base = base }
+    var startIndex: Int { 0 }
+    var endIndex: Int { base.count }
+    subscript(i: Int) -> Element { base[base.count - 1 - i] }
+}

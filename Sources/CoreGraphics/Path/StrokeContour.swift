@@ -15,6 +15,15 @@ struct StrokeContour {
     /// `move` then `addLine` to the same point strokes a dot with round or square caps).
     var hasSegment = false
 
+    init() {}
+
+    /// An empty contour with room for `capacity` vertices: a dash's piece grew its two arrays
+    /// from 1 to 2 to 4 (three allocations each) for a few vertices.
+    init(capacity: Int) {
+        points.reserveCapacity(capacity)
+        corners.reserveCapacity(capacity)
+    }
+
     mutating func add(_ p: CGPoint, corner: Bool) {
         if let last = points.last, last == p {
             corners[corners.count - 1] = corners[corners.count - 1] || corner
