@@ -306,9 +306,9 @@ struct BandRasterizer: @unchecked Sendable {
         let ox0 = r.ox0, ox1 = r.ox1, ix0 = r.ix0, ix1 = r.ix1
         let row = pixels + y &* stride
         // Solid fills on the affine path skip the general span functions (and their look at
-        // the paint enum) for every span of the row.
-        var solidRim: UnsafePointer<AffineRim>? = nil
-        if let i = f.pointee.rimIndex, rims[i].isSolid { solidRim = rims + i }
+        // the paint enum) for every span of the row. A constant: the nested functions below
+        // capture it by value (a captured var was boxed on the heap, an allocation a row).
+        let solidRim: UnsafePointer<AffineRim>? = f.pointee.rimIndex.flatMap { rims[$0].isSolid ? rims + $0 : nil }
         @inline(__always) func varying(_ a: Int, _ b: Int) {
             if a >= b { return }
             if let r = solidRim { rimSolid(f, r, row, py, a, b) } else { varyingSpan(f, row, y, a, b) }
