@@ -54,13 +54,22 @@ package final class PresentedLayer: @unchecked Sendable {
     /// Releases the subtree iteratively (a deep chain would overflow the stack recursively).
     deinit {
         guard !sublayers.isEmpty || mask != nil || !delayedInstances.isEmpty else { return }
-        var pending = sublayers + delayedInstances.joined()
-        if let mask { pending.append(mask) }
+        var pending = Self.children(of: self)
         sublayers = []
         delayedInstances = []
         mask = nil
-        releaseIteratively(&pending, children: { n in (n.mask.map { n.sublayers + [$0] } ?? n.sublayers) + n.delayedInstances.joined() },
+        releaseIteratively(&pending, children: Self.children(of:),
                            detach: { n in n.sublayers = []; n.mask = nil; n.delayedInstances = [] })
+    }
+
+    /// The nodes `node` holds. Its `sublayers` array itself when it holds nothing else (no
+    /// copy: a frame frees a node per animated layer, and each built a new array here).
+    private static func children(of node: PresentedLayer) -> [PresentedLayer] {
+        guard node.mask != nil || !node.delayedInstances.isEmpty else { return node.sublayers }
+        var all = node.sublayers
+        all.append(contentsOf: node.delayedInstances.joined())
+        if let mask = node.mask { all.append(mask) }
+        return all
     }
 }
 

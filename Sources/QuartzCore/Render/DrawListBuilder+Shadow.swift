@@ -270,7 +270,8 @@ extension DrawListBuilder {
         if let p = contentsPlacement(s) { extent = extent.union(p.dest) }
         if s.masksToBounds { return depth == 0 ? extent : s.bounds.standardized }
         let sub = s.sublayerMatrix
-        for (k, children) in instances(of: layer).enumerated() {
+        for k in 0..<instanceCount(of: layer) {
+            let children = k == 0 || layer.delayedInstances.isEmpty ? layer.sublayers : layer.delayedInstances[k - 1]
             let place = s.replicator.map { replicatorPlace(instance: k, $0, bounds: s.bounds) } ?? CATransform3DIdentity
             for child in children {
                 guard let e = drawnExtent(child, depth: depth + 1, budget: &budget) else { return nil }
@@ -282,14 +283,13 @@ extension DrawListBuilder {
         return extent
     }
 
-    /// A layer's sublayers, once per replicator instance (with the instances' own delayed copies).
-    private static func instances(of layer: PresentedLayer) -> [[PresentedLayer]] {
-        guard let r = layer.state.replicator else { return [layer.sublayers] }
+    /// How many times a layer's sublayers draw: once, or once per replicator instance (at most
+    /// 64 counted here). Instance k > 0 draws `delayedInstances[k − 1]` when the replicator has
+    /// delayed copies, else the sublayers again.
+    private static func instanceCount(of layer: PresentedLayer) -> Int {
+        guard let r = layer.state.replicator else { return 1 }
         let count = r.instanceDelay == 0 ? r.drawnInstanceCount : min(r.drawnInstanceCount, 1 + layer.delayedInstances.count)
-        guard count > 0 else { return [] }
-        return (0..<min(count, 64)).map { k in
-            k == 0 || layer.delayedInstances.isEmpty ? layer.sublayers : layer.delayedInstances[k - 1]
-        }
+        return max(0, min(count, 64))
     }
 
     /// Instance k's placement (`instanceTransform`^k about the replicator's centre).
@@ -302,10 +302,13 @@ extension DrawListBuilder {
     /// The bounding box of `rect` mapped by a 2D affine `m` (nil for 3D or perspective).
     private static func affineImage(of rect: CGRect, _ m: CATransform3D) -> CGRect? {
         guard m.m13 == 0, m.m23 == 0, m.m14 == 0, m.m24 == 0, m.m34 == 0, m.m44 == 1, m.isFinite else { return nil }
-        let pts = [(rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.maxX, rect.maxY), (rect.minX, rect.maxY)]
-            .map { CGPoint(x: $0.0 * m.m11 + $0.1 * m.m21 + m.m41, y: $0.0 * m.m12 + $0.1 * m.m22 + m.m42) }
-        let xs = pts.map(\.x), ys = pts.map(\.y)
-        return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+        // The four corners, without arrays (this ran for every layer of a shadowed subtree each frame).
+        func x(_ px: CGFloat, _ py: CGFloat) -> CGFloat { px * m.m11 + py * m.m21 + m.m41 }
+        func y(_ px: CGFloat, _ py: CGFloat) -> CGFloat { px * m.m12 + py * m.m22 + m.m42 }
+        let x0 = x(rect.minX, rect.minY), x1 = x(rect.maxX, rect.minY), x2 = x(rect.maxX, rect.maxY), x3 = x(rect.minX, rect.maxY)
+        let y0 = y(rect.minX, rect.minY), y1 = y(rect.maxX, rect.minY), y2 = y(rect.maxX, rect.maxY), y3 = y(rect.minX, rect.maxY)
+        let minX = Swift.min(x0, x1, x2, x3), minY = Swift.min(y0, y1, y2, y3)
+        return CGRect(x: minX, y: minY, width: Swift.max(x0, x1, x2, x3) - minX, height: Swift.max(y0, y1, y2, y3) - minY)
     }
 }
 
