@@ -20,23 +20,27 @@ extension CGPath {
             case let .quad(a, c, b):
                 box.add(b)
                 // B'(t) = 0 at t = (a − c) / (a − 2c + b), per axis.
-                for (pa, pc, pb) in [(a.x, c.x, b.x), (a.y, c.y, b.y)] {
+                func extreme(_ pa: CGFloat, _ pc: CGFloat, _ pb: CGFloat) {
                     let d = pa - 2 * pc + pb
-                    guard d != 0 else { continue }
+                    guard d != 0 else { return }
                     let t = (pa - pc) / d
                     if t > 0, t < 1 { box.add(Bezier.quad(a, c, b, t)) }
                 }
+                extreme(a.x, c.x, b.x)
+                extreme(a.y, c.y, b.y)
             case let .cubic(a, c1, c2, b):
                 box.add(b)
                 // B'(t)/3 = qa·t² + qb·t + qc, per axis.
-                for (p0, p1, p2, p3) in [(a.x, c1.x, c2.x, b.x), (a.y, c1.y, c2.y, b.y)] {
+                func extremes(_ p0: CGFloat, _ p1: CGFloat, _ p2: CGFloat, _ p3: CGFloat) {
                     let qa = p3 - 3 * p2 + 3 * p1 - p0
                     let qb = 2 * (p2 - 2 * p1 + p0)
                     let qc = p1 - p0
-                    for t in Bezier.roots(qa, qb, qc) where t > 0 && t < 1 {
-                        box.add(Bezier.cubic(a, c1, c2, b, t))
+                    Bezier.forEachRoot(qa, qb, qc) { t in
+                        if t > 0 && t < 1 { box.add(Bezier.cubic(a, c1, c2, b, t)) }
                     }
                 }
+                extremes(a.x, c1.x, c2.x, b.x)
+                extremes(a.y, c1.y, c2.y, b.y)
             }
         }, close: {})
         return box.rect
@@ -73,14 +77,17 @@ enum Bezier {
                        y: w0 * a.y + w1 * c1.y + w2 * c2.y + w3 * b.y)
     }
 
-    /// Real solutions of `a·t² + b·t + c = 0` (linear when `a` is 0).
-    static func roots(_ a: CGFloat, _ b: CGFloat, _ c: CGFloat) -> [CGFloat] {
+    /// Calls `body` with each real solution of `a·t² + b·t + c = 0` (linear when `a` is 0),
+    /// without an array (path bounds run per frame).
+    static func forEachRoot(_ a: CGFloat, _ b: CGFloat, _ c: CGFloat, _ body: (CGFloat) -> Void) {
         if abs(a) < 1e-12 {
-            return b == 0 ? [] : [-c / b]
+            if b != 0 { body(-c / b) }
+            return
         }
         let disc = b * b - 4 * a * c
-        guard disc >= 0 else { return [] }
+        guard disc >= 0 else { return }
         let s = disc.squareRoot()
-        return [(-b + s) / (2 * a), (-b - s) / (2 * a)]
+        body((-b + s) / (2 * a))
+        body((-b - s) / (2 * a))
     }
 }

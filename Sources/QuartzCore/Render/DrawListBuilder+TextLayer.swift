@@ -16,9 +16,11 @@ extension DrawListBuilder {
         var ink = TextInk(similarity: GlyphCoverageCache.similarity(map))
         let deviceScale = ink.similarity?.scale ?? Self.textDeviceScale(map)
         var drawn = 0
+        // One buffer for every line's shown glyphs (an array a line before).
+        var shown: [TextLayout.Glyph] = []
         for line in layout.lines where drawn < Self.maximumDrawnGlyphs {
             guard line.baseline + line.descent > Double(visible.minY), line.baseline - line.ascent < Double(visible.maxY) else { continue }
-            var shown: [TextLayout.Glyph] = []
+            shown.removeAll(keepingCapacity: true)
             for g in line.glyphs {
                 let style = layout.styles[g.style]
                 // Text under a device pixel per em shows as nothing but a smudge: not drawn.
@@ -83,12 +85,14 @@ extension DrawListBuilder {
     /// map; nil otherwise (perspective: no culling beyond the bounds).
     static func localRect(of r: IntRect, _ map: Projective) -> CGRect? {
         guard map.isAffine, let inverse = map.inverted() else { return nil }
-        let corners = [(r.x0, r.y0), (r.x1, r.y0), (r.x1, r.y1), (r.x0, r.y1)].map {
-            inverse.apply(x: Double($0.0), y: Double($0.1))
-        }
-        guard corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return nil }
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+        // The four corners, without arrays (this runs for every text layer each frame).
+        let c0 = inverse.apply(x: Double(r.x0), y: Double(r.y0)), c1 = inverse.apply(x: Double(r.x1), y: Double(r.y0))
+        let c2 = inverse.apply(x: Double(r.x1), y: Double(r.y1)), c3 = inverse.apply(x: Double(r.x0), y: Double(r.y1))
+        func finite(_ c: SIMD2<Double>) -> Bool { c.x.isFinite && c.y.isFinite }
+        guard finite(c0), finite(c1), finite(c2), finite(c3) else { return nil }
+        let lo = pointwiseMin(pointwiseMin(c0, c1), pointwiseMin(c2, c3))
+        let hi = pointwiseMax(pointwiseMax(c0, c1), pointwiseMax(c2, c3))
+        return CGRect(x: lo.x, y: lo.y, width: hi.x - lo.x, height: hi.y - lo.y)
     }
 
     /// Device pixels per point of the plane (the geometric mean of the map's two scales; at the
