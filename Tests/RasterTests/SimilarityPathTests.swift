@@ -132,7 +132,7 @@ func similarityPathIsIdenticalOnOneTwoAndThreeThreads(seed: UInt64) {
         guard let inverse0 = m.inverted() else { continue }
         let inverse = normalised(inverse0)
         guard let g = SimilarityFill(shape: shape, inverse: inverse, opacity: 1, opacity8: 255,
-                                     paint: .solid(0xFFFF_FFFF)) else { continue }
+                                     solidColor: 0xFFFF_FFFF) else { continue }
         // A row through the shape's centre and one near an edge or a corner.
         let centre = m.apply(x: w / 2, y: h / 2)
         let edge = m.apply(x: Double.random(in: 0...w, using: &rng), y: 0)

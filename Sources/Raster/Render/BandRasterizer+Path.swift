@@ -238,7 +238,7 @@ extension BandRasterizer {
             let a = Swift.max(a0, hx0), b = Swift.min(b0, hx1)
             if a >= b { return }
             if perPixelClip { clipCoverage(f, y, bx0, a, b, coverage + (a - first)) }
-            if f.pointee.blend == .normal, case .solid(let color, _) = f.pointee.paint {
+            if let color = f.pointee.solidOverColor {
                 // The padded kernel may read and write back up to 7 pixels past b, inside the row.
                 return over_solid_coverage8(row + bx0 + a, b - a, color, coverage + (a - first), padded: bx0 &+ b &+ 7 <= stride)
             }

@@ -75,8 +75,8 @@ struct ProjectiveFill: Sendable {
     /// `deviceCorners` are the shape's four corners in device space.
     init?(shape: RoundedRect, inverse: Projective, edges: UnsafeBufferPointer<LineEdge>,
           hardEdges: UnsafeBufferPointer<HardEdge>, deviceCorners: SIMD8<Double>,
-          opacity: Double, opacity8: UInt32, paint: Paint) {
-        guard case .solid(let c) = paint else { return nil }
+          opacity: Double, opacity8: UInt32, solidColor: UInt32?) {
+        guard let c = solidColor else { return nil }
         let r = shape.topLeft
         guard shape.topRight == r, shape.bottomRight == r, shape.bottomLeft == r, edges.count == 4 else { return nil }
         for k in 0..<4 where edges[k].side != UInt8(1 << k) { return nil }

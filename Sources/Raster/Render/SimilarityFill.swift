@@ -55,7 +55,7 @@ struct SimilarityFill: Sendable {
 
     /// The fast-path constants for a shape under an affine device → local map (m33 == 1),
     /// or nil when the fill does not qualify.
-    init?(shape: RoundedRect, inverse: Projective, opacity: Double, opacity8: UInt32, paint: Paint) {
+    init?(shape: RoundedRect, inverse: Projective, opacity: Double, opacity8: UInt32, solidColor: UInt32?) {
         let r = shape.topLeft
         guard shape.topRight == r, shape.bottomRight == r, shape.bottomLeft == r,
               inverse.isAffine, inverse.m33 == 1 else { return nil }
@@ -106,7 +106,7 @@ struct SimilarityFill: Sendable {
         }
         opacity255 = Float(opacity * 255)
         self.opacity8 = opacity8
-        if case .solid(let c) = paint {
+        if let c = solidColor {
             isSolid = true; color = c; interior = mul255(c, opacity8)
         } else {
             isSolid = false; color = 0; interior = 0
