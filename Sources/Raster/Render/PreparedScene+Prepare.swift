@@ -103,12 +103,14 @@ extension PreparedScene {
         if let m = command.clip.mask, !(masks.last === m) { masks.append(m) }
         // Under blend modes other than normal, opacity scales the source and coverage lerps.
         let normal = command.blendMode == .normal
+        let spans = SpanPipeline(paint, command.blendMode)
         fills.append(PreparedFill(bounds: bounds, edges: edgeRange, hardEdges: hardRange, corners: cornerRange,
                                   clipShapes: clipRange, inverse: setup.inverse,
                                   affine: setup.inverse.isAffine && setup.inverse.m33 == 1,
                                   opacity: normal ? setup.opacity : 1, opacity8: normal ? setup.opacity8 : 255,
                                   paint: paint, cornerFree: cornerFree, mask: command.clip.mask.map(PreparedMask.init), path: path,
-                                  blend: command.blendMode, spans: SpanPipeline(paint, command.blendMode), fetchScale: normal ? 255 : setup.opacity8,
+                                  blend: command.blendMode, spans: spans, solidOverColor: spans.varying == .overSolid ? paint.color : nil,
+                                  fetchScale: normal ? 255 : setup.opacity8,
                                   aliased: !command.antialias, occluder: appendOccluder(command.clip, path: path)))
     }
 
