@@ -114,8 +114,16 @@ func drawSpan(_ kernel: SpanKernel, _ dst: UnsafeMutablePointer<UInt32>, _ n: In
         return
     case .copySolid:
         return dst.update(repeating: p.pointee.interior, count: n)
-    default: break
+    default:
+        return textureSpan(kernel, dst, n, x0: x0, y: y, s)
     }
+}
+
+/// The texture kernels of `drawSpan`, out of line: inlined, they made every row loop that
+/// paints a span (path rows above all) larger and slower, for spans that are many pixels long.
+@inline(never)
+func textureSpan(_ kernel: SpanKernel, _ dst: UnsafeMutablePointer<UInt32>, _ n: Int, x0: Int, y: Int, _ s: SpanInputs) {
+    let p = s.paint
     let m = p.pointee.map, tex = p.pointee.texture.unsafelyUnwrapped, scale = s.opacity8, coverage = s.coverage
     let start = m.applyHomogeneous(x: Double(x0) + 0.5, y: Double(y) + 0.5)
     let step = SIMD3(m.m11, m.m12, m.m13)
