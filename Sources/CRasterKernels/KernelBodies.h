@@ -290,7 +290,7 @@ KINLINE u32x8 K(projective_scales)(const StrataProjectiveFill *p, f32x8 c) {
     return K(select32)(c == K(splatf)(1), K(splat32)(p->opacity8), r);
 }
 
-/// `coverage8` of a row source: `ProjectiveArcRowCoverage` when `arcs`, else edges only.
+/// `coverage8` of a row: with arcs outside `midLo..<midHi` when `arcs`, else edges only.
 KINLINE f32x8 K(row_coverage8)(const StrataProjectiveFill *p, const StrataProjectiveRow *r, intptr_t x,
                                bool arcs, intptr_t midLo, intptr_t midHi) {
     if (!arcs) return K(projective_coverage8)(p, r, x, false);

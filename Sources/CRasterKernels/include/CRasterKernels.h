@@ -2,9 +2,12 @@
 // has it and SSE2 code elsewhere: Swift has no per-function target attribute, and a user who
 // depends on the QuartzCore product cannot pass `-target-cpu`. Each kernel is compiled twice
 // (kernels.c: once for x86-64's baseline, once with `target("avx2")`) and the level is chosen
-// once from cpuid, as pixman and Skia do. Every kernel computes exactly what its Swift
-// counterpart in Sources/Raster/Kernels computes (the same integer and IEEE Float steps, no
-// fused multiply-add), so output is bit-identical whichever level runs.
+// once from cpuid, as pixman and Skia do. On other architectures (arm64) only the baseline
+// compilation exists, and it runs there too: these kernels have no Swift twin, so the code
+// the tests run (KernelLevelTests at every level, the differential and golden tests) is the
+// code every platform ships. Their arithmetic is Raster's (the same integer and IEEE Float
+// steps as PixelMath.swift, no fused multiply-add), so output is bit-identical whichever
+// level runs and matches the Swift kernels' one-pixel loops.
 #ifndef STRATA_CRASTERKERNELS_H
 #define STRATA_CRASTERKERNELS_H
 
@@ -82,13 +85,13 @@ typedef struct StrataProjectiveRow {
     double x, y, w;
 } StrataProjectiveRow;
 
-/// `walkRowSolid` with `ProjectiveArcRowCoverage` (ProjectiveFill.swift): an arc row
-/// `x0..<x1`; chunks inside `midLo..<midHi` take the edges-only coverage. `stride`: the
-/// row's pixels (a partial chunk stays inside them).
+/// `projectiveArcRow` (ProjectiveFill.swift): an arc row `x0..<x1` walked from both ends,
+/// eight pixels per step; chunks inside `midLo..<midHi` take the edges-only coverage.
+/// `stride`: the row's pixels (a partial chunk stays inside them).
 void strata_projective_walk_row(const StrataProjectiveFill *p, const StrataProjectiveRow *r, uint32_t *row,
                                 intptr_t stride, intptr_t x0, intptr_t x1, intptr_t midLo, intptr_t midHi);
 
-/// `rimsAndInteriorSolid` with edges-only coverage (ProjectiveFill.swift): rims `x0..<ix0`
+/// `projectiveEdgeRow` (ProjectiveFill.swift), edges-only coverage: rims `x0..<ix0`
 /// and `ix1..<x1`, the interior between.
 void strata_projective_rims_row(const StrataProjectiveFill *p, const StrataProjectiveRow *r, uint32_t *row,
                                 intptr_t stride, intptr_t x0, intptr_t ix0, intptr_t ix1, intptr_t x1);

@@ -4,65 +4,38 @@
 // `over` compute for its channel: the same bounds hold (255·255 + 128 + 255 < 65536).
 
 /// `mul255(p[i], a[i])` for eight pixels, with `a` already spread to both 16-bit halves
-/// of each lane (`a | a << 16`, `a` in 0...255).
+/// of each lane (`a | a << 16`, `a` in 0...255). One definition in every build: the lanes,
+/// or (`lanes: false`, unoptimised builds' default, where vector code with scalar operands
+/// runs ~15× slower than the loop) the one-pixel arithmetic it must equal. Tests run both.
 @inlinable @inline(__always)
 func mul255x8(_ p: SIMD8<UInt32>, spread a: SIMD16<UInt16>, lanes: Bool = vectorKernels) -> SIMD8<UInt32> {
-#if DEBUG
-    // Unoptimised builds turn every scalar operand (`& 0xFF00`, `&>> 8`) into a generic
-    // lane-by-lane broadcast, ~15× slower than the whole release kernel: the same operations
-    // on ready-made vectors keep debug runs (and the tests' timeouts) reasonable.
     if !lanes {
         var r = SIMD8<UInt32>(repeating: 0)
         for i in 0..<8 { r[i] = mul255(p[i], UInt32(a[2 &* i])) }
         return r
     }
-    let k = DebugConstants.self
-    var rb = unsafeBitCast(p & k.lanes32, to: SIMD16<UInt16>.self) &* a &+ k.half16
-    rb = (rb &+ (rb &>> k.eight16)) &>> k.eight16
-    var ag = unsafeBitCast((p &>> k.eight32) & k.lanes32, to: SIMD16<UInt16>.self) &* a &+ k.half16
-    ag = (ag &+ (ag &>> k.eight16)) & k.high16
-    return unsafeBitCast(rb, to: SIMD8<UInt32>.self) | unsafeBitCast(ag, to: SIMD8<UInt32>.self)
-#else
     var rb = unsafeBitCast(p & 0x00FF_00FF, to: SIMD16<UInt16>.self) &* a &+ 128
     rb = (rb &+ (rb &>> 8)) &>> 8
     var ag = unsafeBitCast((p &>> 8) & 0x00FF_00FF, to: SIMD16<UInt16>.self) &* a &+ 128
     ag = (ag &+ (ag &>> 8)) & 0xFF00
     return unsafeBitCast(rb, to: SIMD8<UInt32>.self) | unsafeBitCast(ag, to: SIMD8<UInt32>.self)
-#endif
 }
-
-#if DEBUG
-/// Vectors the DEBUG variants use instead of scalar operands (see `mul255x8`).
-@usableFromInline enum DebugConstants {
-    @usableFromInline static let lanes32 = SIMD8<UInt32>(repeating: 0x00FF_00FF)
-    @usableFromInline static let eight32 = SIMD8<UInt32>(repeating: 8)
-    @usableFromInline static let sixteen32 = SIMD8<UInt32>(repeating: 16)
-    @usableFromInline static let x255 = SIMD8<UInt32>(repeating: 255)
-    @usableFromInline static let twentyFour32 = SIMD8<UInt32>(repeating: 24)
-    @usableFromInline static let half16 = SIMD16<UInt16>(repeating: 128)
-    @usableFromInline static let eight16 = SIMD16<UInt16>(repeating: 8)
-    @usableFromInline static let high16 = SIMD16<UInt16>(repeating: 0xFF00)
-}
-#endif
 
 /// A per-pixel 0...255 scale spread to both 16-bit halves of its lane.
 @inlinable @inline(__always)
 func spread(_ a: SIMD8<UInt32>) -> SIMD16<UInt16> {
-#if DEBUG
-    unsafeBitCast(a | (a &<< DebugConstants.sixteen32), to: SIMD16<UInt16>.self)
-#else
     unsafeBitCast(a | (a &<< 16), to: SIMD16<UInt16>.self)
-#endif
 }
 
-/// `over(src[i], dst[i])` for eight pixels.
+/// `over(src[i], dst[i])` for eight pixels (`lanes` as for `mul255x8`).
 @inlinable @inline(__always)
 func overx8(_ src: SIMD8<UInt32>, _ dst: SIMD8<UInt32>, lanes: Bool = vectorKernels) -> SIMD8<UInt32> {
-#if DEBUG
-    src &+ mul255x8(dst, spread: spread(DebugConstants.x255 &- (src &>> DebugConstants.twentyFour32)), lanes: lanes)
-#else
-    src &+ mul255x8(dst, spread: spread(255 &- (src &>> 24)))
-#endif
+    if !lanes {
+        var r = SIMD8<UInt32>(repeating: 0)
+        for i in 0..<8 { r[i] = over(src[i], dst[i]) }
+        return r
+    }
+    return src &+ mul255x8(dst, spread: spread(255 &- (src &>> 24)), lanes: true)
 }
 
 /// Eight pixels from `p` (no alignment needed).
@@ -181,8 +154,8 @@ func lerp256x8(_ a: SIMD8<UInt32>, _ b: SIMD8<UInt32>, _ f: SIMD16<UInt16>, _ g:
 /// The 0...255 scales of eight coverages (0...1) × opacity, rounded as `alphaScale`; full
 /// coverage gives exactly `opacity8` (opacity's own scale, what interiors use).
 @inline(__always)
-func coverageScales(_ c: SIMD8<Float>, opacity255: Float, opacity8: UInt32) -> SIMD8<UInt32> {
-    if !vectorKernels {
+func coverageScales(_ c: SIMD8<Float>, opacity255: Float, opacity8: UInt32, lanes: Bool = vectorKernels) -> SIMD8<UInt32> {
+    if !lanes {
         var r = SIMD8<UInt32>(repeating: 0)
         for i in 0..<8 { r[i] = c[i] == 1 ? opacity8 : UInt32((c[i] * opacity255 + 0.5).rounded(.down)) }
         return r

@@ -1,8 +1,11 @@
 // Span kernels, named pixman-style: operator_source_mask. Each blends `count` pixels
 // starting at `dst`. `coverage`, when given, holds one 0...255 scale per pixel (shape
 // coverage × opacity); otherwise `scale` applies to every pixel (the span interior).
-// On x86-64 the eight-lane paths run in CRasterKernels (AVX2 when the CPU has it, chosen at
-// run time, with the same values): a portable build then runs as fast as a `-target-cpu` one.
+// The eight-lane paths of `over_solid` and `over_bilinear_affine` run in CRasterKernels on
+// every architecture (AVX2 when the CPU has it, chosen at run time, with the same values): a
+// portable build then runs as fast as a `-target-cpu` one. The other kernels' `lanes:` paths
+// are Swift; unoptimised builds default to their one-pixel loops, and tests pass `lanes: true`
+// so that both run.
 
 import CRasterKernels
 
@@ -45,27 +48,7 @@ func over_solid_span(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ src: U
         for i in 0..<count { dst[i] = src &+ mul255(dst[i], ia) }
         return
     }
-#if arch(x86_64)
     strata_over_solid_span(dst, count, src, padded)
-#else
-    let s8 = SIMD8<UInt32>(repeating: src), a16 = SIMD16<UInt16>(repeating: UInt16(truncatingIfNeeded: ia))
-    var i = 0
-    while i &+ 8 <= count {
-        store8(s8 &+ mul255x8(load8(dst + i), spread: a16), dst + i)
-        i &+= 8
-    }
-    if padded {
-        if i < count {
-            let d = load8(dst + i)
-            store8(d.replacing(with: s8 &+ mul255x8(d, spread: a16), where: lanesBelow(count &- i)), dst + i)
-        }
-        return
-    }
-    while i < count {
-        dst[i] = src &+ mul255(dst[i], ia)
-        i &+= 1
-    }
-#endif
 }
 
 /// Solid colour with a per-pixel coverage × opacity scale (anti-aliased edges, corners).
@@ -160,58 +143,27 @@ func over_bilinear_affine(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ t
     // ±2³⁰ (positions are linear in the lane); other groups run one pixel at a time.
     if lanes && tex.width >= 2 && tex.height >= 2 && tex.width < 1 << 14 && tex.height < 1 << 14
         && tex.stride < 1 << 16 && abs(du) < 1 << 27 && abs(dv) < 1 << 27 {
-        let g = BilinearLanes(tex, du: du, dv: dv, maxU: maxU, maxV: maxV, underlay: underlay)
-        let scale16 = spread(SIMD8<UInt32>(repeating: scale))
         @inline(__always) func safe(_ u: Int, _ v: Int) -> Bool {
             // |x| < 2³⁰ for the four values, as unsigned compares (no overflow checks).
             @inline(__always) func small(_ x: Int) -> Bool { UInt(bitPattern: x &+ 1 << 30) < 1 << 31 }
             return small(u) && small(v) && small(u &+ 7 &* du) && small(v &+ 7 &* dv)
         }
-#if arch(x86_64)
         var span = StrataBilinearSpan(pixels: UnsafePointer(tex.pixels), stride: tex.stride, du: Int32(truncatingIfNeeded: du),
                                       dv: Int32(truncatingIfNeeded: dv), maxU: Int32(truncatingIfNeeded: maxU),
                                       maxV: Int32(truncatingIfNeeded: maxV), underlay: underlay, scale: scale,
                                       coverage: coverage)
-#endif
         while i &+ 8 <= count {
-#if arch(x86_64)
-            // The same groups in CRasterKernels while they are safe (most spans: all of them).
+            // Groups in CRasterKernels while they are safe (most spans: all of them).
             if safe(u, v) {
                 i = strata_bilinear_affine_groups(&span, dst, i, count, &u, &v)
                 continue
             }
-#endif
-            if safe(u, v) {
-                let s16 = coverage.map { spread(UnsafeRawPointer($0 + i).loadUnaligned(as: SIMD8<UInt32>.self)) } ?? scale16
-                store8(g.group(u, v, s16, load8(dst + i)), dst + i)
-            } else {
-                for k in 0..<8 { pixel(i &+ k, u &+ k &* du, v &+ k &* dv) }
-            }
+            for k in 0..<8 { pixel(i &+ k, u &+ k &* du, v &+ k &* dv) }
             u &+= 8 &* du; v &+= 8 &* dv; i &+= 8
         }
         // The last partial group: eight lanes inside the row, shifted left when the row ends
-        // first; lanes outside the span keep their pixels.
-        let n = count &- i
-#if arch(x86_64)
-        if n > 0, let room, strata_bilinear_affine_tail(&span, dst, i, count, u, v, room.before, room.after) { return }
-#endif
-        if n > 0, let room {
-            let shift = Swift.max(0, 8 &- n &- room.after)
-            let su = u &- shift &* du, sv = v &- shift &* dv
-            if shift <= i &+ room.before && safe(su, sv) {
-                let at = dst + (i &- shift)
-                let k = SIMD8<UInt32>(0, 1, 2, 3, 4, 5, 6, 7) &- UInt32(truncatingIfNeeded: shift)
-                let inside = k .< SIMD8<UInt32>(repeating: UInt32(truncatingIfNeeded: n))
-                var s = SIMD8<UInt32>(repeating: scale)
-                if let coverage {
-                    // Lanes outside the span read a neighbour's entry (no branch); not stored.
-                    for l in 0..<8 { s[l] = coverage[Swift.min(Swift.max(i &- shift &+ l, i), count &- 1)] }
-                }
-                let d = load8(at)
-                store8(d.replacing(with: g.group(su, sv, spread(s), d), where: inside), at)
-                return
-            }
-        }
+        // first (CRasterKernels; it declines when the group would leave the row or Int32 range).
+        if count &- i > 0, let room, strata_bilinear_affine_tail(&span, dst, i, count, u, v, room.before, room.after) { return }
     }
     while i < count {
         pixel(i, u, v)
@@ -219,8 +171,9 @@ func over_bilinear_affine(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ t
     }
 }
 
-/// The eight-lane part of `over_bilinear_affine`: per-span constants, and one group of
-/// eight pixels (a struct's methods, not nested functions, so that they inline).
+/// Eight bilinear samples at once (`fetch_bilinear`, the perspective and alpha-mask kernels;
+/// `over_bilinear_affine`'s groups run in CRasterKernels): per-span constants, and the samples
+/// (a struct's methods, not nested functions, so that they inline).
 @usableFromInline
 struct BilinearLanes {
     @usableFromInline let laneU: SIMD8<Int32>, laneV: SIMD8<Int32>, stride32: SIMD8<Int32>
@@ -250,15 +203,6 @@ struct BilinearLanes {
         let weight = unsafeBitCast((c &>> 8) & 255, to: SIMD8<UInt32>.self)
             .replacing(with: SIMD8<UInt32>(repeating: 256), where: end)
         return (index, weight)
-    }
-
-    /// The eight pixels `d` with the group whose lane 0 samples texel position (u, v) (16.16,
-    /// relative to texel centres) blended over them at scales `s16`.
-    @usableFromInline @_transparent
-    func group(_ u: Int, _ v: Int, _ s16: SIMD16<UInt16>, _ d: SIMD8<UInt32>) -> SIMD8<UInt32> {
-        let t = sample(SIMD8<Int32>(repeating: Int32(truncatingIfNeeded: u)) &+ laneU,
-                       SIMD8<Int32>(repeating: Int32(truncatingIfNeeded: v)) &+ laneV)
-        return overx8(mul255x8(t, spread: s16), d)
     }
 
     /// The bilinear texels (over the underlay) at eight texel positions (16.16, relative to

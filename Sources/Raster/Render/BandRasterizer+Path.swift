@@ -232,13 +232,14 @@ extension BandRasterizer {
         // two allocations and exclusivity checks per row).
         let (hx0, hx1) = hardSpan(f, y, bx0, w)
         let perPixelClip = !f.pointee.clipShapes.isEmpty || f.pointee.mask != nil
+        let solidColor = f.pointee.solidOverColor
         let first = touched.lo
         // Pixels [a, b) (window coordinates) whose scales are in `coverage` from index a − first.
         @inline(__always) func varying(_ a0: Int, _ b0: Int) {
             let a = Swift.max(a0, hx0), b = Swift.min(b0, hx1)
             if a >= b { return }
             if perPixelClip { clipCoverage(f, y, bx0, a, b, coverage + (a - first)) }
-            if f.pointee.blend == .normal, case .solid(let color, _) = f.pointee.paint {
+            if let color = solidColor {
                 // The padded kernel may read and write back up to 7 pixels past b, inside the row.
                 return over_solid_coverage8(row + bx0 + a, b - a, color, coverage + (a - first), padded: bx0 &+ b &+ 7 <= stride)
             }

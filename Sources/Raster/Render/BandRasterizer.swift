@@ -359,7 +359,7 @@ struct BandRasterizer: @unchecked Sendable {
     func varyingSpan(_ f: UnsafePointer<PreparedFill>, _ row: UnsafeMutablePointer<UInt32>, _ y: Int, _ x0: Int, _ x1: Int) {
         if x0 >= x1 { return }
         let py = Double(y) + 0.5
-        if case .solid(let color, _) = f.pointee.paint, f.pointee.blend == .normal {
+        if let color = f.pointee.solidOverColor {
             // over_solid_coverage fused with the coverage computation: rim spans are short,
             // so one pass without the coverage row is cheaper.
             for x in x0..<x1 {
@@ -454,104 +454,6 @@ struct BandRasterizer: @unchecked Sendable {
             let src = mul255Wide(wideColor, UInt64(alphaScale(c * opacity)))
             row[x] = narrow(overWide(src, widen(row[x])))
         }
-    }
-
-    /// Pixels `x0..<x1` of row `y` in the fill's paint. `room`: pixels of the row before and
-    /// after the span that a kernel may read and write back unchanged (`over_bilinear_affine`).
-    @inline(__always)
-    func paintSpan(_ f: UnsafePointer<PreparedFill>, _ row: UnsafeMutablePointer<UInt32>, _ y: Int, _ x0: Int, _ x1: Int,
-                   coverage: UnsafePointer<UInt32>?, room: (before: Int, after: Int)? = nil) {
-        let dst = row + x0, n = x1 - x0
-        if f.pointee.blend != .normal {
-            return compositeSpan(f, dst, y, x0, n, coverage: coverage)
-        }
-        switch f.pointee.paint {
-        case .solid(let color, let interior):
-            if let coverage { over_solid_coverage(dst, n, color, coverage) } else { over_solid(dst, n, interior) }
-        case .texture(let tex, let m, let filter, let underlay):
-            let start = m.applyHomogeneous(x: Double(x0) + 0.5, y: Double(y) + 0.5)
-            let step = SIMD3(m.m11, m.m12, m.m13)
-            let perspective = !(m.m13 == 0 && m.m23 == 0 && m.m33 == 1)
-            switch (filter, perspective) {
-            case (.bilinear, false):
-                over_bilinear_affine(dst, n, tex, start: start, step: step, scale: f.pointee.opacity8, coverage: coverage,
-                                     underlay: underlay, room: room)
-            case (.bilinear, true):
-                over_bilinear_perspective(dst, n, tex, start: start, step: step, scale: f.pointee.opacity8, coverage: coverage,
-                                          underlay: underlay)
-            case (.nearest, _):
-                over_nearest(dst, n, tex, start: start, step: step, perspective: perspective,
-                             scale: f.pointee.opacity8, coverage: coverage, underlay: underlay)
-            }
-        case .alphaMask(let tex, let m, let color):
-            let start = m.applyHomogeneous(x: Double(x0) + 0.5, y: Double(y) + 0.5)
-            let step = SIMD3(m.m11, m.m12, m.m13)
-            if m.m13 == 0 && m.m23 == 0 && m.m33 == 1 {
-                over_solid_alpha_mask_affine(dst, n, tex, color: color, start: start, step: step,
-                                             scale: f.pointee.opacity8, coverage: coverage)
-            } else {
-                over_solid_alpha_mask(dst, n, tex, color: color, start: start, step: step, perspective: true,
-                                      scale: f.pointee.opacity8, coverage: coverage)
-            }
-        case .gradient, .tintedTexture:
-            compositeSpan(f, dst, y, x0, n, coverage: coverage)
-        }
-    }
-
-    /// The general painter: the paint's colours for the span are fetched into `scratch`
-    /// (scaled by `fetchScale`), then blended with the fill's mode under the coverage row, or
-    /// the fill's constant scale for an interior span.
-    @inline(never)
-    func compositeSpan(_ f: UnsafePointer<PreparedFill>, _ dst: UnsafeMutablePointer<UInt32>, _ y: Int, _ x0: Int, _ n: Int,
-                       coverage: UnsafePointer<UInt32>?) {
-        let scale = f.pointee.fetchScale
-        if case .solid(_, let interior) = f.pointee.paint, f.pointee.blend == .copy, coverage == nil {
-            // An interior span copying one colour: the pixels are the colour.
-            dst.update(repeating: interior, count: n)
-            return
-        }
-        switch f.pointee.paint {
-        case .solid(_, let interior):
-            // `interior` is the colour × opacity, which is what a non-normal mode fetches; under
-            // normal blending only gradients come here, so this branch is for blend modes.
-            scratch.update(repeating: interior, count: n)
-        case .texture(let tex, let m, .bilinear, let underlay):
-            // Eight pixels at a time (blend modes over textures).
-            fetch_bilinear(scratch, n, tex, m, x0: x0, py: Double(y) + 0.5, underlay: underlay, scale: scale)
-        case .texture(let tex, let m, let filter, let underlay):
-            let py = Double(y) + 0.5
-            for i in 0..<n {
-                let h = m.applyHomogeneous(x: Double(x0 + i) + 0.5, y: py)
-                guard h.z > 0 else { scratch[i] = 0; continue }
-                let u = h.x / h.z, v = h.y / h.z
-                var t = filter == .nearest ? tex.nearest(u, v) : tex.bilinear(u, v)
-                if underlay != 0 { t = overUnderlay(t, underlay) }
-                scratch[i] = mul255(t, scale)
-            }
-        case .tintedTexture(let tex, let m, .bilinear, let tint):
-            // Tinted textures come here under every blend mode (seed 1013421: 94 % of its time).
-            fetch_bilinear(scratch, n, tex, m, x0: x0, py: Double(y) + 0.5, underlay: 0, tint: tint, scale: scale)
-        case .tintedTexture(let tex, let m, let filter, let tint):
-            let py = Double(y) + 0.5
-            for i in 0..<n {
-                let h = m.applyHomogeneous(x: Double(x0 + i) + 0.5, y: py)
-                guard h.z > 0 else { scratch[i] = 0; continue }
-                let u = h.x / h.z, v = h.y / h.z
-                let t = filter == .nearest ? tex.nearest(u, v) : tex.bilinear(u, v)
-                scratch[i] = mul255(mul255Channels(t, tint), scale)
-            }
-        case .alphaMask(let tex, let m, let color):
-            let py = Double(y) + 0.5
-            for i in 0..<n {
-                let h = m.applyHomogeneous(x: Double(x0 + i) + 0.5, y: py)
-                guard h.z > 0 else { scratch[i] = 0; continue }
-                let a = tex.bilinear(h.x / h.z, h.y / h.z) >> 24
-                scratch[i] = mul255(mul255(color, a), scale)
-            }
-        case .gradient(let g):
-            fetch_gradient(scratch, n, gradients + g, gradientTables, x0: x0, y: y, scale: scale)
-        }
-        blend_span(f.pointee.blend, dst, scratch, n, coverage: coverage, scale: f.pointee.opacity8)
     }
 }
 

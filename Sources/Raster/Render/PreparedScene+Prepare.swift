@@ -99,16 +99,18 @@ extension PreparedScene {
     /// The fill record every shape ends with.
     mutating func appendFill(_ command: FillCommand, _ setup: FillSetup, bounds: IntRect, edges edgeRange: Range<Int>,
                              hardEdges hardRange: Range<Int>, corners cornerRange: Range<Int>, clipShapes clipRange: Range<Int>,
-                             paint: PreparedPaint, cornerFree: SIMD4<Double>, path: FillPath) {
+                             paint: PaintFetcher, cornerFree: SIMD4<Double>, path: FillPath) {
         if let m = command.clip.mask, !(masks.last === m) { masks.append(m) }
         // Under blend modes other than normal, opacity scales the source and coverage lerps.
         let normal = command.blendMode == .normal
+        let spans = SpanPipeline(paint, command.blendMode)
         fills.append(PreparedFill(bounds: bounds, edges: edgeRange, hardEdges: hardRange, corners: cornerRange,
                                   clipShapes: clipRange, inverse: setup.inverse,
                                   affine: setup.inverse.isAffine && setup.inverse.m33 == 1,
                                   opacity: normal ? setup.opacity : 1, opacity8: normal ? setup.opacity8 : 255,
                                   paint: paint, cornerFree: cornerFree, mask: command.clip.mask.map(PreparedMask.init), path: path,
-                                  blend: command.blendMode, fetchScale: normal ? 255 : setup.opacity8,
+                                  blend: command.blendMode, spans: spans, solidOverColor: spans.varying == .overSolid ? paint.color : nil,
+                                  fetchScale: normal ? 255 : setup.opacity8,
                                   aliased: !command.antialias, occluder: appendOccluder(command.clip, path: path)))
     }
 
@@ -169,33 +171,37 @@ extension PreparedScene {
         }
     }
 
-    /// The paint, ready for the bands: maps composed with the device → local inverse,
-    /// gradient tables built. Nil when the paint cannot draw (an empty texture, a non-finite map).
-    mutating func preparePaint(_ paint: Paint, _ inverse: Projective, opacity8: UInt32) -> PreparedPaint? {
+    /// The paint, ready for the bands: a fetcher whose maps are composed with the device →
+    /// local inverse, gradient tables built. Nil when the paint cannot draw (an empty texture,
+    /// a non-finite map).
+    mutating func preparePaint(_ paint: Paint, _ inverse: Projective, opacity8: UInt32) -> PaintFetcher? {
+        /// A texture kind's fetcher: the texture viewed, its map composed.
+        func textured(_ kind: FetchKind, _ texture: Surface, _ map: Projective, color: UInt32) -> PaintFetcher? {
+            guard texture.width > 0, texture.height > 0, map.isFinite else { return nil }
+            return PaintFetcher(kind: kind, color: color, texture: TextureView(texture),
+                                map: normalised(inverse.concatenating(map)))
+        }
         switch paint {
         case .solid(let color):
-            return .solid(color: color, interior: mul255(color, opacity8))
+            return PaintFetcher(kind: .solid, color: color, interior: mul255(color, opacity8))
         case .texture(let texture, let map, let filter):
-            guard texture.width > 0, texture.height > 0, map.isFinite else { return nil }
-            return .texture(TextureView(texture), deviceToTexel: normalised(inverse.concatenating(map)), filter: filter, underlay: 0)
+            return textured(filter == .bilinear ? .textureBilinear : .textureNearest, texture, map, color: 0)
         case .textureOverColor(let texture, let map, let filter, let color):
-            guard texture.width > 0, texture.height > 0, map.isFinite else { return nil }
-            return .texture(TextureView(texture), deviceToTexel: normalised(inverse.concatenating(map)), filter: filter, underlay: color)
+            return textured(filter == .bilinear ? .textureBilinear : .textureNearest, texture, map, color: color)
         case .tintedTexture(let texture, let map, let filter, let tint):
-            guard texture.width > 0, texture.height > 0, map.isFinite else { return nil }
+            // A white tint draws the texture as it is (and takes the texture's kernels).
             if tint == 0xFFFF_FFFF {
-                return .texture(TextureView(texture), deviceToTexel: normalised(inverse.concatenating(map)), filter: filter, underlay: 0)
+                return textured(filter == .bilinear ? .textureBilinear : .textureNearest, texture, map, color: 0)
             }
-            return .tintedTexture(TextureView(texture), deviceToTexel: normalised(inverse.concatenating(map)), filter: filter, tint: tint)
+            return textured(filter == .bilinear ? .tintedBilinear : .tintedNearest, texture, map, color: tint)
         case .alphaMask(let texture, let map, let color):
-            guard texture.width > 0, texture.height > 0, map.isFinite else { return nil }
-            return .alphaMask(TextureView(texture), deviceToTexel: normalised(inverse.concatenating(map)), color: color)
+            return textured(.alphaMask, texture, map, color: color)
         case .gradient(let gradient, let map):
             guard map.isFinite, let g = PreparedGradient(gradient, deviceToGradient: normalised(inverse.concatenating(map)),
                                                          tableOffset: gradientTables.count) else { return nil }
             gradient.table.append(gradient, to: &gradientTables)
             gradients.append(g)
-            return .gradient(gradients.count - 1)
+            return PaintFetcher(kind: .gradient, gradient: gradients.count - 1)
         }
     }
 }

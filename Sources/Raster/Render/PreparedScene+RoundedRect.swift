@@ -16,7 +16,7 @@ struct RoundedRectParts {
     var outline: DeviceOutline
     var bounds: IntRect
     var edges: Range<Int>, hardEdges: Range<Int>, clipShapes: Range<Int>
-    var paint: PreparedPaint
+    var paint: PaintFetcher
 }
 
 extension PreparedScene {
@@ -24,7 +24,7 @@ extension PreparedScene {
     mutating func prepareRoundedRect(_ shape: RoundedRect, _ command: FillCommand, _ setup: FillSetup) {
         guard let parts = roundedRectParts(shape, command, setup) else { return }
         let path = chooseFillPath(shape, command, setup, outline: parts.outline, bounds: parts.bounds, edges: parts.edges,
-                                  hardEdges: parts.hardEdges, clipShapes: parts.clipShapes)
+                                  hardEdges: parts.hardEdges, clipShapes: parts.clipShapes, paint: parts.paint)
         appendRoundedRect(shape, command, setup, parts, path: path)
     }
 
@@ -71,7 +71,7 @@ extension PreparedScene {
         if path == .general {
             cornerRange = appendCorners(shape, m, setup.inverse, eps: parts.outline.eps, bounds: parts.bounds)
             if let rim = makeAffineRim(shape, command, setup, edges: parts.edges, hardEdges: parts.hardEdges,
-                                       corners: cornerRange, clipShapes: parts.clipShapes) {
+                                       corners: cornerRange, clipShapes: parts.clipShapes, paint: parts.paint) {
                 rims.append(rim)
                 fillPath = .affineRim(rims.count - 1)
             }
@@ -222,13 +222,15 @@ extension PreparedScene {
     /// - `general` for everything else (the caller adds the affine rim constants when they apply).
     mutating func chooseFillPath(_ shape: RoundedRect, _ command: FillCommand, _ setup: FillSetup, outline: DeviceOutline,
                                  bounds: IntRect, edges edgeRange: Range<Int>, hardEdges hardRange: Range<Int>,
-                                 clipShapes clipRange: Range<Int>) -> FillPath {
+                                 clipShapes clipRange: Range<Int>, paint: PaintFetcher) -> FillPath {
         guard command.blendMode == .normal, command.antialias, command.clip.mask == nil,
               clipRange.isEmpty, edgeRange.count == 4 else { return .general }
         let inverse = setup.inverse
+        // The walks blend a solid colour themselves where the span table chose `overSolid`.
+        let solidColor = SpanPipeline(paint, command.blendMode).varying == .overSolid ? paint.color : nil
         if hardRange.isEmpty,
            let g = SimilarityFill(shape: shape, inverse: inverse, opacity: setup.opacity, opacity8: setup.opacity8,
-                                  paint: command.paint) {
+                                  solidColor: solidColor) {
             similarities.append(g)
             return .similarity(similarities.count - 1)
         }
@@ -241,7 +243,7 @@ extension PreparedScene {
                     ProjectiveFill(shape: shape, inverse: inverse,
                                    edges: UnsafeBufferPointer(rebasing: edges[edgeRange]),
                                    hardEdges: UnsafeBufferPointer(rebasing: hardEdges[hardRange]), deviceCorners: corners,
-                                   opacity: setup.opacity, opacity8: setup.opacity8, paint: command.paint)
+                                   opacity: setup.opacity, opacity8: setup.opacity8, solidColor: solidColor)
                 }
             }
             if let p {
@@ -319,7 +321,7 @@ extension PreparedScene {
     /// horizontal edges, no hard edges and no clips; nil otherwise.
     func makeAffineRim(_ shape: RoundedRect, _ command: FillCommand, _ setup: FillSetup, edges edgeRange: Range<Int>,
                        hardEdges hardRange: Range<Int>, corners cornerRange: Range<Int>,
-                       clipShapes clipRange: Range<Int>) -> AffineRim? {
+                       clipShapes clipRange: Range<Int>, paint: PaintFetcher) -> AffineRim? {
         let inverse = setup.inverse
         guard command.blendMode == .normal, command.antialias, command.clip.mask == nil, inverse.isAffine && inverse.m33 == 1, edgeRange.count == 4,
               hardRange.isEmpty, clipRange.isEmpty, edges[edgeRange].allSatisfy({ $0.inverseA != 0 }) else { return nil }
@@ -355,10 +357,11 @@ extension PreparedScene {
         r.inverseQa = r.qa > 0 ? 1 / r.qa : 0
         r.inverseDx = m11 != 0 ? 1 / m11 : 0
         r.inverseDy = m12 != 0 ? 1 / m12 : 0
-        if case .solid(let color) = command.paint {
+        if SpanPipeline(paint, command.blendMode).varying == .overSolid {
+            let color = paint.color
             r.isSolid = true
             r.color = color
-            r.interior = mul255(color, setup.opacity8)
+            r.interior = paint.interior
         }
         return r
     }

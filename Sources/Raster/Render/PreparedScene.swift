@@ -110,21 +110,6 @@ struct ClipShape: Sendable {
     var isHole = false
 }
 
-/// What a prepared fill paints.
-enum PreparedPaint: Sendable {
-    /// A premultiplied colour, and the same already scaled by opacity (for interiors).
-    case solid(color: UInt32, interior: UInt32)
-    /// A texture; `deviceToTexel` maps device pixels to texel coordinates. A non-zero
-    /// `underlay` is a colour the texture is composited over first (`Paint.textureOverColor`).
-    case texture(TextureView, deviceToTexel: Projective, filter: Filter, underlay: UInt32)
-    /// A texture multiplied channel by channel by a premultiplied tint (`Paint.tintedTexture`).
-    case tintedTexture(TextureView, deviceToTexel: Projective, filter: Filter, tint: UInt32)
-    /// A colour scaled by a texture's alpha.
-    case alphaMask(TextureView, deviceToTexel: Projective, color: UInt32)
-    /// A gradient: index into `PreparedScene.gradients`.
-    case gradient(Int)
-}
-
 /// How a prepared fill is rasterised: the one place a fast path is recorded. Each payload is
 /// an index into the scene's array of that path's constants (fills stay small to walk).
 /// Chosen by `PreparedScene.chooseFillPath`, which documents the rules.
@@ -169,7 +154,8 @@ struct PreparedFill: Sendable {
     var affine: Bool
     var opacity: Double
     var opacity8: UInt32
-    var paint: PreparedPaint
+    /// The paint, as a fetcher of source colours (`PaintFetch.swift`).
+    var paint: PaintFetcher
     /// Local points with x in `cornerFree.x...cornerFree.z` or y in `cornerFree.y...cornerFree.w`
     /// lie in no corner quadrant: the common case skips the corner loop.
     var cornerFree: SIMD4<Double>
@@ -179,6 +165,13 @@ struct PreparedFill: Sendable {
     var path: FillPath = .general
     /// How the paint combines with the pixels below; fast paths are `.normal` only.
     var blend: BlendMode = .normal
+    /// The span kernels that draw the fill's spans (`SpanPipeline`), chosen from the paint and `blend`.
+    var spans: SpanPipeline
+    /// The colour a coverage producer may blend itself with source-over (its fused solid
+    /// kernels): the paint's colour when the table chose `overSolid` for the fill's varying
+    /// spans, else nil. Stored, not computed: a computed property read through a pointer
+    /// copied the whole fill per span (9 % of the `paths` bench).
+    var solidOverColor: UInt32?
     /// The scale (0...255) the paint is fetched at before blending: 255 under `.normal`, where
     /// opacity is part of coverage; the opacity under other modes, where coverage lerps the
     /// blended result and opacity scales the source (Core Graphics' rule).
@@ -196,10 +189,7 @@ struct PreparedFill: Sendable {
     /// masks and layer contents. Solid colours and gradients compute each pixel on its own.
     var stepsAlongRows: Bool {
         if case .path = path { return true }
-        switch paint {
-        case .solid, .gradient: return false
-        case .texture(_, let m, _, _), .tintedTexture(_, let m, _, _), .alphaMask(_, let m, _): return !m.isSeekable
-        }
+        return paint.stepsAlongRows
     }
 
     /// The index of the fill's `AffineRim`, when it has one.

@@ -75,8 +75,8 @@ struct ProjectiveFill: Sendable {
     /// `deviceCorners` are the shape's four corners in device space.
     init?(shape: RoundedRect, inverse: Projective, edges: UnsafeBufferPointer<LineEdge>,
           hardEdges: UnsafeBufferPointer<HardEdge>, deviceCorners: SIMD8<Double>,
-          opacity: Double, opacity8: UInt32, paint: Paint) {
-        guard case .solid(let c) = paint else { return nil }
+          opacity: Double, opacity8: UInt32, solidColor: UInt32?) {
+        guard let c = solidColor else { return nil }
         let r = shape.topLeft
         guard shape.topRight == r, shape.bottomRight == r, shape.bottomLeft == r, edges.count == 4 else { return nil }
         for k in 0..<4 where edges[k].side != UInt8(1 << k) { return nil }
@@ -250,14 +250,14 @@ struct ProjectiveFill: Sendable {
 
     /// Coverage (0...1, before opacity) of the eight pixels `x..<x+8` of a row.
     @inline(__always)
-    func coverage8(_ row: Row, _ x: Int, arcs: Bool) -> SIMD8<Float> {
+    func coverage8(_ row: Row, _ x: Int, arcs: Bool, lanes: Bool = vectorKernels) -> SIMD8<Float> {
         let px = Double(x) + 0.5
         // Scalar conversions: a SIMD4<Double> → SIMD4<Float> conversion here, or a branch
         // below, leads LLVM to mix the edges' lanes with the pixels' (3× the instructions).
         let ed = edgeA * px + row.e
         let e = SIMD4<Float>(Float(ed[0]), Float(ed[1]), Float(ed[2]), Float(ed[3]))
         let x0 = Float(map.m11 * px + row.x), y0 = Float(map.m12 * px + row.y), w0 = Float(map.m13 * px + row.w)
-        if !vectorKernels {
+        if !lanes {
             // Unoptimised builds: the same Float arithmetic one lane at a time.
             var c = SIMD8<Float>(repeating: 0)
             for i in 0..<8 {
@@ -272,7 +272,7 @@ struct ProjectiveFill: Sendable {
         let e0 = unit(SIMD8(repeating: e[0]) + laneA0), e1 = unit(SIMD8(repeating: e[1]) + laneA1)
         let e2 = unit(SIMD8(repeating: e[2]) + laneA2), e3 = unit(SIMD8(repeating: e[3]) + laneA3)
         let edges = (e0 * e1) * (e2 * e3)
-        // A constant once inlined (see `ProjectiveRowCoverage`): a branch here would not be.
+        // A constant once inlined: a branch here would not be.
         if !arcs { return edges }
         let w = SIMD8(repeating: w0) + laneW
         let rw = one / w
@@ -296,11 +296,6 @@ struct ProjectiveFill: Sendable {
         let c = edges.replacing(with: arc * farX * farY, where: min8(ux, uy) .> zero)
         return zero.replacing(with: c, where: w .> zero)
     }
-
-    /// `coverage8` with arcs, out of line: a chunk either side of a branch inlined
-    /// together compiles to far worse code.
-    @inline(never)
-    func arcCoverage8(_ row: Row, _ x: Int) -> SIMD8<Float> { coverage8(row, x, arcs: true) }
 
     /// `coverage8` for one lane (unoptimised builds).
     @inline(__always)
@@ -327,8 +322,8 @@ struct ProjectiveFill: Sendable {
     /// The 0...255 scales of coverage × opacity, rounded as `alphaScale`; full coverage gives
     /// exactly `opacity8`, the interior's scale.
     @inline(__always)
-    func scales(_ c: SIMD8<Float>) -> SIMD8<UInt32> {
-        coverageScales(c, opacity255: opacity255, opacity8: opacity8)
+    func scales(_ c: SIMD8<Float>, lanes: Bool = vectorKernels) -> SIMD8<UInt32> {
+        coverageScales(c, opacity255: opacity255, opacity8: opacity8, lanes: lanes)
     }
 }
 
@@ -414,7 +409,7 @@ extension BandRasterizer {
                 let py = Double(y) + 0.5
                 projectiveArcRow(p, p.pointee.row(py), rowPixels, c.x0, c.x1, midLo: midLo, midHi: midHi)
             } else if cached {
-                // `rimsAndInteriorSolid`'s steps in its order, with the rims' scales known.
+                // `strata_projective_rims_row`'s steps in its order, with the rims' scales known.
                 if left.start >= 0 { blendCached(rowPixels, left, color8) }
                 if c.ix0 < c.ix1 {
                     if c.ix1 &+ 7 <= stride { over_solid_padded(rowPixels + c.ix0, c.ix1 &- c.ix0, interior) } else {
@@ -491,42 +486,31 @@ extension BandRasterizer {
         return (ix0, ix1)
     }
 
-    /// An arc row `x0..<x1`: `walkRowSolid` with `ProjectiveArcRowCoverage`. On x86-64 the
-    /// same walk runs in CRasterKernels (AVX2 where the CPU has it) in every build, so that
-    /// the differential tests run it.
+    /// An arc row `x0..<x1`: walks from both ends, eight pixels at a time, until a chunk is
+    /// fully covered; chunks inside `midLo..<midHi` take the edges-only coverage. The walk is
+    /// CRasterKernels' (AVX2 where the CPU has it), on every architecture and in every build:
+    /// there is no Swift twin that the tests would not run.
     @inline(__always)
     func projectiveArcRow(_ p: UnsafePointer<ProjectiveFill>, _ r: ProjectiveFill.Row, _ row: UnsafeMutablePointer<UInt32>,
                           _ x0: Int, _ x1: Int, midLo: Int, midHi: Int) {
-#if arch(x86_64)
         var kr = StrataProjectiveRow(e: (r.e[0], r.e[1], r.e[2], r.e[3]), x: r.x, y: r.y, w: r.w)
         strata_projective_walk_row(kernel(p), &kr, row, stride, x0, x1, midLo, midHi)
-#else
-        walkRowSolid(row, x0, x1, color: p.pointee.color, interior: p.pointee.interior,
-                     ProjectiveArcRowCoverage(fill: p, row: r, midLo: midLo, midHi: midHi))
-#endif
     }
 
-    /// A row with no corner pixel whose coverage is 1 on `ix0..<ix1`: `rimsAndInteriorSolid`
-    /// with edges-only coverage (in CRasterKernels on x86-64, as `projectiveArcRow`).
+    /// A row with no corner pixel whose coverage is 1 on `ix0..<ix1`: edges-only coverage on
+    /// the rims, the constant kernel between (in CRasterKernels, as `projectiveArcRow`).
     @inline(__always)
     func projectiveEdgeRow(_ p: UnsafePointer<ProjectiveFill>, _ r: ProjectiveFill.Row, _ row: UnsafeMutablePointer<UInt32>,
                            _ x0: Int, _ ix0: Int, _ ix1: Int, _ x1: Int) {
-#if arch(x86_64)
         var kr = StrataProjectiveRow(e: (r.e[0], r.e[1], r.e[2], r.e[3]), x: r.x, y: r.y, w: r.w)
         strata_projective_rims_row(kernel(p), &kr, row, stride, x0, ix0, ix1, x1)
-#else
-        rimsAndInteriorSolid(row, x0, ix0, ix1, x1, color: p.pointee.color, interior: p.pointee.interior,
-                             ProjectiveRowCoverage<EdgesOnly>(fill: p, row: r))
-#endif
     }
 
-#if arch(x86_64)
     /// The C constants inside a fill, in place.
     @inline(__always)
     func kernel(_ p: UnsafePointer<ProjectiveFill>) -> UnsafePointer<StrataProjectiveFill> {
         (UnsafeRawPointer(p) + MemoryLayout<ProjectiveFill>.offset(of: \.kernel)!).assumingMemoryBound(to: StrataProjectiveFill.self)
     }
-#endif
 
     /// The columns every row `y0..<y1` of a band would compute (outer range `x0..<x1` after
     /// the hard edges, inner range `ix0..<ix1`, as the row loop clamps them), or nil when
@@ -596,7 +580,7 @@ extension BandRasterizer {
 
     /// The rims `x0..<ix0` and `ix1..<x1` of a band's non-arc rows (columns `c`, the same on
     /// every row), when each fits one chunk of eight and its coverage is the same on every
-    /// row, written to `left` and `right`; else false. `rimsAndInteriorSolid` blends a rim of n < 8 pixels with the chunk
+    /// row, written to `left` and `right`; else false. `strata_projective_rims_row` blends a rim of n < 8 pixels with the chunk
     /// at min(x, stride − 8), of exactly 8 with the chunk at x. Coverage is a product of
     /// the four clamped edge values; edge k's value in a lane is the same on every row when
     /// the edge is vertical (b = 0: the row adds exactly 0), or when it is clamped to 0 or
@@ -641,145 +625,4 @@ extension BandRasterizer {
         let d = load8(row + r.start)
         store8(d.replacing(with: overx8(mul255x8(color8, spread: spread(r.scales)), d), where: r.inside), row + r.start)
     }
-
-    /// Fewer than eight pixels `x..<xr` of a row: one chunk of eight inside the row, the lanes
-    /// outside written back unchanged (the whole row belongs to this worker).
-    @inline(__always)
-    func blendPartial<C: RowCoverage>(_ row: UnsafeMutablePointer<UInt32>, _ x: Int, _ xr: Int,
-                                      _ color8: SIMD8<UInt32>, _ source: C) {
-        let n = xr &- x
-        guard stride >= 8 else {
-            let s = source.scales(source.coverage8(x))
-            storePrefix(overx8(mul255x8(color8, spread: spread(s)), loadPrefix(row + x, n)), row + x, n)
-            return
-        }
-        let start = Swift.min(x, stride &- 8)
-        let d = load8(row + start)
-        // Lane i is inside when 0 <= i − (x − start) < n: one unsigned compare (`.&` of two
-        // masks compiles to a per-lane loop).
-        let lane = SIMD8<UInt32>(0, 1, 2, 3, 4, 5, 6, 7) &- UInt32(truncatingIfNeeded: x &- start)
-        let inside = lane .< SIMD8<UInt32>(repeating: UInt32(truncatingIfNeeded: n))
-        let s = source.scales(source.coverage8(start))
-        store8(d.replacing(with: overx8(mul255x8(color8, spread: spread(s)), d), where: inside), row + start)
-    }
-
-    /// One row of a solid fill whose coverage is 1 on `ix0..<ix1`: coverage eight pixels at a
-    /// time on the rims `x0..<ix0` and `ix1..<x1`, the constant kernel in between.
-    @inline(__always)
-    func rimsAndInteriorSolid<C: RowCoverage>(_ row: UnsafeMutablePointer<UInt32>, _ x0: Int, _ ix0: Int, _ ix1: Int,
-                                              _ x1: Int, color: UInt32, interior: UInt32, _ source: C) {
-        let color8 = SIMD8<UInt32>(repeating: color)
-        @inline(__always) func rim(_ a: Int, _ b: Int) {
-            var x = a
-            while b &- x >= 8 {
-                let s = source.scales(source.coverage8(x))
-                store8(overx8(mul255x8(color8, spread: spread(s)), load8(row + x)), row + x)
-                x &+= 8
-            }
-            if x < b { blendPartial(row, x, b, color8, source) }
-        }
-        rim(x0, ix0)
-        if ix0 < ix1 {
-            // The padded kernel may read and write back up to 7 pixels past ix1, inside the row.
-            if ix1 &+ 7 <= stride { over_solid_padded(row + ix0, ix1 &- ix0, interior) } else {
-                over_solid(row + ix0, ix1 &- ix0, interior)
-            }
-        }
-        rim(ix1, x1)
-    }
-
-    /// One row `x0..<x1` of a solid fill whose fully covered pixels form one interval of the
-    /// row: walks from both ends blending eight pixels per step (`coverage8(x)`: pixels
-    /// x..<x+8; `scales`: their 0...255 scales, the interior's where the coverage is 1) until a
-    /// chunk ends (starts, from the right) fully covered; the constant kernel paints `interior`
-    /// in between. A fully covered rim pixel gets exactly the interior's value, so where the
-    /// walks stop changes nothing. (The similarity path's walk, with its coverage abstracted.)
-    @inline(__always)
-    func walkRowSolid<C: RowCoverage>(_ row: UnsafeMutablePointer<UInt32>, _ x0: Int, _ x1: Int, color: UInt32,
-                                      interior: UInt32, _ source: C) {
-        @inline(__always) func coverage8(_ x: Int) -> SIMD8<Float> { source.coverage8(x) }
-        @inline(__always) func scales(_ c: SIMD8<Float>) -> SIMD8<UInt32> { source.scales(c) }
-        let color8 = SIMD8<UInt32>(repeating: color)
-        @inline(__always) func blend(_ c: SIMD8<Float>, _ d: SIMD8<UInt32>) -> SIMD8<UInt32> {
-            overx8(mul255x8(color8, spread: spread(scales(c))), d)
-        }
-        var x = x0, xr = x1
-        var leftDone = false, rightDone = false
-        // Both walks in step while their chunks cannot meet: two independent dependency
-        // chains per iteration, which the core overlaps.
-        while xr &- x >= 16 {
-            let cl = coverage8(x), cr = coverage8(xr &- 8)
-            store8(blend(cl, load8(row + x)), row + x)
-            store8(blend(cr, load8(row + (xr &- 8))), row + (xr &- 8))
-            x &+= 8; xr &-= 8
-            leftDone = cl[7] == 1; rightDone = cr[0] == 1
-            if leftDone || rightDone { break }
-        }
-        @inline(__always) func partial(_ x: Int, _ xr: Int) { blendPartial(row, x, xr, color8, source) }
-        while !leftDone && x < xr {
-            if xr &- x < 8 {
-                partial(x, xr)
-                x = xr
-                break
-            }
-            let c = coverage8(x)
-            store8(blend(c, load8(row + x)), row + x)
-            x &+= 8
-            leftDone = c[7] == 1
-        }
-        while !rightDone && xr > x {
-            if xr &- x < 8 {
-                partial(x, xr)
-                xr = x
-                break
-            }
-            let start = xr &- 8
-            let c = coverage8(start)
-            store8(blend(c, load8(row + start)), row + start)
-            xr = start
-            rightDone = c[0] == 1
-        }
-        // An interior means the right walk ended with a full chunk: 8 finished pixels follow.
-        // (A short right chunk starts at x, leaving no interior.)
-        if x < xr { over_solid_padded(row + x, xr &- x, interior) }
-    }
-}
-
-/// Coverage of one row, eight pixels at a time, for `walkRowSolid` (a generic parameter, not
-/// closures: specialised and inlined).
-protocol RowCoverage {
-    /// Coverage (0...1) of pixels x..<x+8.
-    func coverage8(_ x: Int) -> SIMD8<Float>
-    /// Their 0...255 scales (coverage × opacity), the interior's where the coverage is 1.
-    func scales(_ c: SIMD8<Float>) -> SIMD8<UInt32>
-}
-
-/// Whether a row's pixels may lie in a corner quadrant, as a type: each case gets its own
-/// specialised walk, with no branch per chunk.
-protocol ArcMode { static var arcs: Bool { get } }
-enum WithArcs: ArcMode { static var arcs: Bool { true } }
-enum EdgesOnly: ArcMode { static var arcs: Bool { false } }
-
-/// An arc row of a fill on the projective fast path: chunks inside the row's middle columns
-/// (no pixel in a corner quadrant) take the cheaper edges-only coverage, the same values.
-struct ProjectiveArcRowCoverage: RowCoverage {
-    let fill: UnsafePointer<ProjectiveFill>
-    let row: ProjectiveFill.Row
-    let midLo: Int, midHi: Int
-    @inline(__always) init(fill: UnsafePointer<ProjectiveFill>, row: ProjectiveFill.Row, midLo: Int, midHi: Int) {
-        self.fill = fill; self.row = row; self.midLo = midLo; self.midHi = midHi
-    }
-    @inline(__always) func coverage8(_ x: Int) -> SIMD8<Float> {
-        if x >= midLo && x &+ 8 <= midHi { return fill.pointee.coverage8(row, x, arcs: false) }
-        return fill.pointee.arcCoverage8(row, x)
-    }
-    @inline(__always) func scales(_ c: SIMD8<Float>) -> SIMD8<UInt32> { fill.pointee.scales(c) }
-}
-
-/// A row of a fill on the projective fast path.
-struct ProjectiveRowCoverage<Mode: ArcMode>: RowCoverage {
-    let fill: UnsafePointer<ProjectiveFill>
-    let row: ProjectiveFill.Row
-    @inline(__always) func coverage8(_ x: Int) -> SIMD8<Float> { fill.pointee.coverage8(row, x, arcs: Mode.arcs) }
-    @inline(__always) func scales(_ c: SIMD8<Float>) -> SIMD8<UInt32> { fill.pointee.scales(c) }
 }

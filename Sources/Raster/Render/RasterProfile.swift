@@ -65,27 +65,26 @@ public final class RasterProfile: @unchecked Sendable {
         queue.sync { for i in fillCounts.indices { fillCounts[i] += counts[i] } }
     }
 
-    /// The kernel that draws a prepared fill.
+    /// The kernel that draws a prepared fill: its coverage producer, then the span kernel the
+    /// table chose for its varying spans.
     @inline(__always)
     static func kernel(of f: PreparedFill) -> Kernel {
         switch f.path {
         case .similarity:
-            if case .solid = f.paint { return .similaritySolid }
-            return .similarityTexture
+            return f.solidOverColor != nil ? .similaritySolid : .similarityTexture
         case .projective: return f.hardEdges.isEmpty ? .projectiveSolid : .projectiveClipped
         case .path: return .path
         case .general, .affineRim: break
         }
         if f.blend != .normal { return .composite }
         if !f.hardEdges.isEmpty || !f.clipShapes.isEmpty { return .clipped }
-        if f.rimIndex != nil, case .solid = f.paint { return .affineRimSolid }
-        switch f.paint {
-        case .solid: return .solidCoverage
-        case .texture(_, let m, let filter, _):
-            if filter == .nearest { return .nearest }
-            return m.m13 == 0 && m.m23 == 0 && m.m33 == 1 ? .bilinearAffine : .bilinearPerspective
-        case .alphaMask: return .alphaMask
-        case .gradient, .tintedTexture: return .composite
+        switch f.spans.varying {
+        case .overSolid, .copySolid: return f.rimIndex != nil ? .affineRimSolid : .solidCoverage
+        case .overBilinearAffine: return .bilinearAffine
+        case .overBilinearPerspective: return .bilinearPerspective
+        case .overNearest: return .nearest
+        case .overAlphaMaskAffine, .overAlphaMaskPerspective: return .alphaMask
+        case .fetchComposite: return .composite
         }
     }
 }

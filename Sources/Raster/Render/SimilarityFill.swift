@@ -55,7 +55,7 @@ struct SimilarityFill: Sendable {
 
     /// The fast-path constants for a shape under an affine device → local map (m33 == 1),
     /// or nil when the fill does not qualify.
-    init?(shape: RoundedRect, inverse: Projective, opacity: Double, opacity8: UInt32, paint: Paint) {
+    init?(shape: RoundedRect, inverse: Projective, opacity: Double, opacity8: UInt32, solidColor: UInt32?) {
         let r = shape.topLeft
         guard shape.topRight == r, shape.bottomRight == r, shape.bottomLeft == r,
               inverse.isAffine, inverse.m33 == 1 else { return nil }
@@ -106,7 +106,7 @@ struct SimilarityFill: Sendable {
         }
         opacity255 = Float(opacity * 255)
         self.opacity8 = opacity8
-        if case .solid(let c) = paint {
+        if let c = solidColor {
             isSolid = true; color = c; interior = mul255(c, opacity8)
         } else {
             isSolid = false; color = 0; interior = 0
@@ -118,44 +118,6 @@ struct SimilarityFill: Sendable {
         kernel.opacity255 = opacity255; kernel.opacity8 = opacity8
         kernel.color = color; kernel.interior = interior
         kernel.stepXx = stepXx; kernel.stepXy = stepXy
-    }
-
-    /// Coverage (0...1, before opacity) of the eight pixels `x..<x+8` of the row whose local
-    /// point at device x = 0 is (rowX, rowY).
-    @inline(__always)
-    func coverage8(_ rowX: Double, _ rowY: Double, _ x: Int) -> SIMD8<Float> {
-        let px = Double(x) + 0.5
-        if !vectorKernels {
-            // Unoptimised builds: the same Float arithmetic one lane at a time (~10× faster
-            // there than the vector code, identical values).
-            let bx = Float(rowX + stepXx * px), by = Float(rowY + stepXy * px)
-            let rph = radiusPlusHalf[0]
-            var c = SIMD8<Float>(repeating: 0)
-            for i in 0..<8 {
-                let qx = abs(bx + laneX[i]) - innerHalfX[0], qy = abs(by + laneY[i]) - innerHalfY[0]
-                let edges = Swift.min(Swift.max(rph - qx, 0), 1) * Swift.min(Swift.max(rph - qy, 0), 1)
-                let arc = Swift.min(Swift.max(rph - (qx * qx + qy * qy).squareRoot(), 0), 1)
-                c[i] = Swift.min(qx, qy) > cornerThreshold[0] ? arc : edges
-            }
-            return c
-        }
-        let lx = SIMD8<Float>(repeating: Float(rowX + stepXx * px)) + laneX
-        let ly = SIMD8<Float>(repeating: Float(rowY + stepXy * px)) + laneY
-        let qx = abs8(lx) - innerHalfX, qy = abs8(ly) - innerHalfY
-        let zero = SIMD8<Float>(repeating: 0), one = SIMD8<Float>(repeating: 1)
-        let rph = radiusPlusHalf
-        // Branch-free: a branch on "any lane in a corner" makes LLVM scalarise half the lanes.
-        // (x² + y²).squareRoot() compiles to vsqrtps (known non-negative, no libm call).
-        let edges = min8(max8(rph - qx, zero), one) * min8(max8(rph - qy, zero), one)
-        let arc = min8(max8(rph - (qx * qx + qy * qy).squareRoot(), zero), one)
-        return edges.replacing(with: arc, where: min8(qx, qy) .> cornerThreshold)
-    }
-
-    /// The 0...255 scales of coverage × opacity, rounded as `alphaScale`; full coverage gives
-    /// exactly `opacity8`, the interior's scale.
-    @inline(__always)
-    func scales(_ c: SIMD8<Float>) -> SIMD8<UInt32> {
-        coverageScales(c, opacity255: opacity255, opacity8: opacity8)
     }
 }
 
@@ -200,66 +162,11 @@ extension BandRasterizer {
     @inline(__always)
     func similarityRowSolid(_ s: UnsafePointer<SimilarityFill>, _ row: UnsafeMutablePointer<UInt32>,
                             _ rowX: Double, _ rowY: Double, _ x0: Int, _ x1: Int) {
-#if arch(x86_64)
-        // The same walks in CRasterKernels (AVX2 where the CPU has it), in every build, so
-        // that the differential tests run them.
+        // The walks run in CRasterKernels (AVX2 where the CPU has it) on every architecture
+        // and in every build, so that the tests run the code that ships.
         let kernel = (UnsafeRawPointer(s) + MemoryLayout<SimilarityFill>.offset(of: \.kernel)!)
             .assumingMemoryBound(to: StrataSimilarityRow.self)
         strata_similarity_row_solid(kernel, row, rowX, rowY, x0, x1)
-#else
-        let color = SIMD8<UInt32>(repeating: s.pointee.color)
-        @inline(__always) func blend(_ c: SIMD8<Float>, _ d: SIMD8<UInt32>) -> SIMD8<UInt32> {
-            overx8(mul255x8(color, spread: spread(s.pointee.scales(c))), d)
-        }
-        var x = x0, xr = x1
-        var leftDone = false, rightDone = false
-        // Both walks in step while their chunks cannot meet: two independent dependency
-        // chains per iteration, which the core overlaps.
-        while xr &- x >= 16 {
-            let cl = s.pointee.coverage8(rowX, rowY, x), cr = s.pointee.coverage8(rowX, rowY, xr &- 8)
-            store8(blend(cl, load8(row + x)), row + x)
-            store8(blend(cr, load8(row + (xr &- 8))), row + (xr &- 8))
-            x &+= 8; xr &-= 8
-            leftDone = cl[7] == 1; rightDone = cr[0] == 1
-            if leftDone || rightDone { break }
-        }
-        while !leftDone && x < xr {
-            let c = s.pointee.coverage8(rowX, rowY, x)
-            let n = xr &- x
-            if n >= 8 {
-                store8(blend(c, load8(row + x)), row + x)
-                x &+= 8
-                leftDone = c[7] == 1
-            } else if xr < x1 && x &+ 8 <= x1 {
-                // The lanes from xr on are the right walk's finished pixels: written back unchanged.
-                let d = load8(row + x)
-                store8(d.replacing(with: blend(c, d), where: lanesBelow(n)), row + x)
-                x = xr
-            } else {
-                storePrefix(blend(c, loadPrefix(row + x, n)), row + x, n)
-                x = xr
-            }
-        }
-        while !rightDone && xr > x {
-            let start = Swift.max(x, xr &- 8)
-            let c = s.pointee.coverage8(rowX, rowY, start)
-            let n = xr &- start
-            if n == 8 {
-                store8(blend(c, load8(row + start)), row + start)
-            } else if start &+ 8 <= x1 {
-                // The lanes past xr are this walk's finished pixels: written back unchanged.
-                let d = load8(row + start)
-                store8(d.replacing(with: blend(c, d), where: lanesBelow(n)), row + start)
-            } else {
-                storePrefix(blend(c, loadPrefix(row + start, n)), row + start, n)
-            }
-            xr = start
-            rightDone = c[0] == 1
-        }
-        // An interior means the right walk ended with a full chunk: 8 finished pixels follow.
-        // (A short right chunk starts at x, leaving no interior.)
-        if x < xr { over_solid_padded(row + x, xr &- x, s.pointee.interior) }
-#endif
     }
 
     /// One row of a fill with any other paint: the same walks write coverage scales into the
@@ -268,37 +175,10 @@ extension BandRasterizer {
     func similarityRowPaint(_ f: UnsafePointer<PreparedFill>, _ s: UnsafePointer<SimilarityFill>,
                             _ row: UnsafeMutablePointer<UInt32>, _ y: Int,
                             _ rowX: Double, _ rowY: Double, _ x0: Int, _ x1: Int) {
-#if arch(x86_64)
-        // The same walks in CRasterKernels (see `similarityRowSolid`).
+        // The walks in CRasterKernels (see `similarityRowSolid`).
         let kernel = (UnsafeRawPointer(s) + MemoryLayout<SimilarityFill>.offset(of: \.kernel)!)
             .assumingMemoryBound(to: StrataSimilarityRow.self)
         strata_similarity_row_scales(kernel, coverage, rowX, rowY, x0, x1)
-#else
-        // The coverage row holds width + 8 entries: a last chunk may run 7 past x1.
-        var x = x0
-        while x < x1 {
-            let c = s.pointee.coverage8(rowX, rowY, x)
-            store8(s.pointee.scales(c), coverage + (x &- x0))
-            x &+= 8
-            if x <= x1 && c[7] == 1 { break }
-        }
-        x = Swift.min(x, x1)
-        var xr = x1
-        while xr > x {
-            let start = Swift.max(x, xr &- 8)
-            let c = s.pointee.coverage8(rowX, rowY, start)
-            let n = xr &- start
-            // A short chunk would overwrite entries of the chunk to its right: prefix only.
-            if n == 8 { store8(s.pointee.scales(c), coverage + (start &- x0)) } else {
-                storePrefix(s.pointee.scales(c), coverage + (start &- x0), n)
-            }
-            xr = start
-            if c[0] == 1 { break }
-        }
-        // The interior's scale is the opacity's: one span for the whole row, so the kernel
-        // runs one partial group of eight per row instead of one per piece.
-        if x < xr { (coverage + (x &- x0)).update(repeating: s.pointee.opacity8, count: xr &- x) }
-#endif
         paintSpan(f, row, y, x0, x1, coverage: UnsafePointer(coverage), room: (x0, stride &- x1))
     }
 }
