@@ -268,3 +268,20 @@ private func at8(_ p: [UInt32], _ x: Int, _ y: Int) -> UInt32 { p[y * 8 + x] }
     #expect(at8(both, 1, 0) == at8(both, 5, 0) && at8(both, 1, 3) == at8(both, 5, 3))
     #expect(at8(both, 5, 0) != at8(both, 5, 3))
 }
+
+/// A rasterized layer's bitmap is kept while nothing it draws changes: its fingerprint named
+/// the layers' backgrounds, borders, contents and geometry but not a special layer's text or
+/// path, so a rasterized text layer kept its old string.
+@Test func aRasterizedTextLayerShowsItsNewString() {
+    let f = frames(CATextLayer()) {
+        $0.foregroundColor = black
+        $0.fontSize = 14
+        $0.string = "ii"
+        $0.opacity = 1
+        $0.shouldRasterize = true
+    } change: {
+        $0.string = "WW"
+    }
+    #expect(f.second != f.first)
+    #expect(f.second == f.fresh)
+}
