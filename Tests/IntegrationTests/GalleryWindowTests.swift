@@ -20,9 +20,12 @@ extension WindowTests {
             }
             // Three screenshots about half a second apart: an exhibit whose period is near the
             // gap between two of them (the shimmer's 1.5 s) still differs in the other pair.
-            try await Task.sleep(for: .milliseconds(500))
+            // Under a sanitizer a frame takes about a second (ThreadSanitizer: 1.5-2 frames a
+            // second), so the gap is 1.7 s (no exhibit's period divides 1.7 or 3.4 s).
+            let gap = ProcessInfo.processInfo.environment["STRATA_SANITIZER"] == nil ? 500 : 1700
+            try await Task.sleep(for: .milliseconds(gap))
             let b = try await demo.screenshot("gallery-b")
-            try await Task.sleep(for: .milliseconds(500))
+            try await Task.sleep(for: .milliseconds(gap))
             let c = try await demo.screenshot("gallery-c")
             func changed(_ f: CGRect, _ p: CGImage, _ q: CGImage) -> Double {
                 var differing = 0

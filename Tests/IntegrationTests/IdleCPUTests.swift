@@ -38,7 +38,10 @@ extension WindowTests {
             _ = try await demo.screenshot("idle", timeout: 5) { $0.fractionDiffering(from: flat) < 0.005 }
             try await Task.sleep(for: .milliseconds(500))
             let idle = try await Self.cpuFraction(demo.strata.pid, over: 10)
-            #expect(idle.fraction <= 0.001, "idle CPU \(idle.used) s over \(idle.elapsed) s")
+            // ThreadSanitizer's runtime wakes a thread of its own in the process: 3 ticks in
+            // 10 s were seen under it (scripts/tsan, the window group), so the bound is 0.5 % there.
+            let bound = ProcessInfo.processInfo.environment["STRATA_SANITIZER"] == nil ? 0.001 : 0.005
+            #expect(idle.fraction <= bound, "idle CPU \(idle.used) s over \(idle.elapsed) s")
         }
 
         /// After sleeping, a drag (input, then commits) draws the turned box; a tap starts a 1 s

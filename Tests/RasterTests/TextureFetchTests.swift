@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Raster
 
@@ -76,6 +77,39 @@ private func randomMap(_ rng: inout SeededRandom, trial: Int) -> Projective {
         #expect(lanes == single, "trial \(trial): \(m), x0 \(x0), y \(y), n \(n)")
     }
     #expect(differing == 0)
+}
+
+/// A texture magnified thousands of times or more (particles of scale 1e9, 1e300: fuzz seeds
+/// 3102979, 3180779) is sampled once per run of pixels that share a sample position: the same
+/// values as one sample a pixel, also where a run ends inside the span (positions placed to
+/// cross a texel or fraction boundary), for either direction, at the edges and beyond them.
+@Test func aHugelyMagnifiedTextureSpanGivesTheOneSampleAPixelValues() {
+    var rng = SeededRandom(seed: 2515)
+    let textures = [(7, 7), (1, 1), (2, 3), (300, 2)].map { (w, h) -> Surface in
+        let t = Surface(width: w, height: h)
+        for y in 0..<h { for x in 0..<w { t[x, y] = (x + y) % 5 == 0 ? 0 : randomPremultiplied(&rng) } }
+        return t
+    }
+    let slopes: [Double] = [0, 1e-300, 1e-9, 1e-6, 3e-5, 1.0 / 8192, 2.4e-4]
+    for trial in 0..<800 {
+        let tex = TextureView(textures[trial % textures.count])
+        let angle = Double.random(in: 0..<(2 * .pi), using: &rng)
+        let k = slopes[trial % slopes.count] * (trial % 2 == 0 ? 1 : -1)
+        let n = Int.random(in: 32...200, using: &rng), x0 = Int.random(in: -50...100, using: &rng)
+        let y = Int.random(in: -20...80, using: &rng)
+        // Texel coordinates near a multiple of 1/256 (a fraction step), an edge, or far out.
+        let centre = [Double(Int.random(in: 0...2047, using: &rng)) / 256, -1, Double(tex.width) + 1, -1e6, 1e300][trial % 5]
+        let u0 = centre - k * cos(angle) * Double(x0 + n / 2)
+        let v0 = centre - k * sin(angle) * Double(x0 + n / 2)
+        let m = Projective(m11: k * cos(angle), m12: k * sin(angle), m13: 0, m21: -k * sin(angle), m22: k * cos(angle), m23: 0,
+                           m31: u0, m32: v0, m33: 1)
+        let scale = UInt32.random(in: 0...255, using: &rng)
+        let underlay = trial % 4 == 0 ? randomPremultiplied(&rng) : 0
+        let tint: UInt32? = trial % 4 == 1 ? UInt32.random(in: 0...UInt32.max, using: &rng) : nil
+        let fetched = laneFetch(tex, m, x0: x0, y: y, n: n, underlay: underlay, tint: tint, scale: scale)
+        let single = scalarFetch(tex, m, x0: x0, y: y, n: n, underlay: underlay, tint: tint, scale: scale)
+        #expect(fetched == single, "trial \(trial): \(m), x0 \(x0), y \(y), n \(n)")
+    }
 }
 
 /// Every blend mode over a bilinear texture span (plain, over a colour, tinted): the lane

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Every value of one layer, as a plain value: what the model layer stores, what a commit
 /// snapshots for the render thread, and what presentation evaluation produces.
@@ -110,9 +111,21 @@ package struct LayerState: @unchecked Sendable {
             kindPayloads = LayerKindPayloads()
         } else if !isKnownUniquelyReferenced(&kindPayloads) {
             kindPayloads = LayerKindPayloads(copying: kindPayloads!)
+        } else {
+            kindPayloads!.renewGeneration()
         }
         return kindPayloads!
     }
+
+    /// Names what the kinds' payloads hold: equal for two states only when their payloads are
+    /// the same (0 for a plain layer). A payload shared by copies is never changed, and a new
+    /// or changed one gets a number never given before, so a renderer can key what it drew
+    /// from a layer's text, path, gradient or tiles on it, across frames and commits.
+    package var kindContentGeneration: UInt64 { kindPayloads?.generation ?? 0 }
+
+    /// The payload box `kindContentGeneration` names (nil for a plain layer), for a cache to
+    /// hold weakly: once it is gone, no state will name its generation again.
+    package var kindContentOwner: AnyObject? { kindPayloads }
 
     /// The default border and shadow colour, one immutable object shared by every new layer
     /// (two colours were made for every new layer).
@@ -154,6 +167,17 @@ package final class LayerKindPayloads: @unchecked Sendable {
     var emitter: EmitterLayerState?
     var scroll: ScrollLayerState?
     var tiled: TiledLayerState?
+    /// A number no other box had (see `LayerState.kindContentGeneration`), renewed before
+    /// every change in place.
+    private(set) var generation = LayerKindPayloads.nextGeneration()
+    private static let generations = Atomic<UInt64>(0)
+
+    private static func nextGeneration() -> UInt64 {
+        generations.wrappingAdd(1, ordering: .relaxed).newValue
+    }
+
+    /// Called before the box (held by one state only) is changed in place.
+    func renewGeneration() { generation = Self.nextGeneration() }
 
     init() {}
 

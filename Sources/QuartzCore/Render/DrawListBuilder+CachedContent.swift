@@ -25,7 +25,7 @@ extension DrawListBuilder {
 
     /// Draws a layer whose own parts are a background colour and a contents image filling its
     /// bounds as one fill of the image over the colour (`Paint.textureOverColor`) inside the
-    /// background's shape: the group at `opacity` (the group's) with no texture of its own, so
+    /// background's shape: the group at `opacity` (the group's) in the layer's blend mode, with no texture of its own, so
     /// layers that share an image share its texels. Only when that is the group exactly: no
     /// border, and the image clipped to the shape (`masksToBounds`) or transparent wherever it
     /// could reach beyond the rounded corners, and circular corners. False otherwise (the caller
@@ -49,18 +49,18 @@ extension DrawListBuilder {
         appendCommand(FillCommand(shape: shape, localToDevice: Self.planeMap(matrix),
                                   paint: .textureOverColor(p.image.surface, map: p.toTexel, filter: p.filter,
                                                            color: bg.premultipliedARGB32),
-                                  opacity: opacity, clip: clip))
+                                  opacity: opacity, clip: clip, blendMode: s.compositing.blendMode ?? .normal))
         return true
     }
 
     /// Draws a layer without visible sublayers as its cached content texture at `opacity` (the
-    /// group's). False when the cache cannot serve it — no cache, the plane is magnified (the
+    /// group's), in the layer's blend mode (a compositing filter; this drew source-over). False when the cache cannot serve it — no cache, the plane is magnified (the
     /// texture would blur), too large, or degenerate — and the caller draws an offscreen group.
-    /// Also false for a layer with content of its kind (text, tiles, a shape, a gradient,
-    /// particles): the key names the background, border and contents image only, so a new
-    /// string or a tile fading in kept the old texture (fuzz seed 3118175).
+    /// A special layer's text, path, gradient or tiles are in the key as their payload's
+    /// generation (a key without them kept a new string's old texture: fuzz seed 3118175).
+    /// Also false while the content changes with time alone: particles, a tile fading in.
     func emitCachedContent(_ layer: PresentedLayer, matrix: CATransform3D, clip: Clip, opacity: Float) -> Bool {
-        guard let cache = contentCache, Self.kindPartCount(layer.state) == 0,
+        guard let cache = contentCache, !changesWithTime(layer.state),
               layer.sublayers.allSatisfy({ $0.state.isHidden && $0.transition == nil }) else { return false }
         volatileUses += 1
         let s = layer.state
@@ -79,8 +79,8 @@ extension DrawListBuilder {
             contents: image.map { ObjectIdentifier($0) }, contentsRect: s.contentsRect, contentsCenter: s.contentsCenter,
             contentsGravity: s.contentsGravity, contentsScale: s.contentsScale,
             minificationFilter: s.minificationFilter, magnificationFilter: s.magnificationFilter,
-            masksToBounds: s.masksToBounds)
-        let (texture, fill) = cache.texture(for: key, contents: image, width: tw, height: th) { surface in
+            masksToBounds: s.masksToBounds, contentsFlipped: contentsFlipped, kindContent: s.kindContentGeneration)
+        let (texture, fill) = cache.texture(for: key, contents: image, kindContent: s.kindContentOwner, width: tw, height: th) { surface in
             let toTexels = CATransform3DMakeTranslation(-b.minX, -b.minY, 0).concatenating(CATransform3DMakeScale(sx, sy, 1))
             return withCommandList {
                 emitContent(layer, matrix: toTexels, clip: Clip(rect: IntRect(x0: 0, y0: 0, x1: tw, y1: th)), opacity: 1)
@@ -90,7 +90,13 @@ extension DrawListBuilder {
         // Square corners: the texture carries the rounded ones (and any contents beyond them).
         appendCommand(FillCommand(shape: RoundedRect(minX: b.minX, minY: b.minY, maxX: b.maxX, maxY: b.maxY), localToDevice: map,
                                   paint: .texture(texture, map: Projective(affine: sx, 0, 0, sy, -b.minX * sx, -b.minY * sy), filter: .bilinear),
-                                  opacity: opacity, clip: clip))
+                                  opacity: opacity, clip: clip, blendMode: s.compositing.blendMode ?? .normal))
         return true
+    }
+
+    /// Whether what the layer draws of its own changes from frame to frame with nothing
+    /// committed: an emitter's particles, or a tile still fading in at this frame's time.
+    private func changesWithTime(_ s: LayerState) -> Bool {
+        Self.emitterPartCount(s) > 0 || (s.tiled?.tiles.contains { $0.fades(after: frameTime) } ?? false)
     }
 }

@@ -15,7 +15,7 @@ extension DrawListBuilder {
         volatileUses += 1
         let s = layer.state
         guard !(s.shadowOpacity > 0 && (s.shadowColor?.alpha ?? 0) > 0),
-              let (region, fingerprint, images) = Self.rasterizationExtent(of: layer) else { return false }
+              let (region, fingerprint, images) = Self.rasterizationExtent(of: layer, at: frameTime) else { return false }
         let scale = s.rasterizationScale > 0 ? s.rasterizationScale : 1
         let w = deviceInt((region.width * scale).rounded(.up)), h = deviceInt((region.height * scale).rounded(.up))
         guard w > 0, h > 0, w * h <= 4_194_304 else { return false }
@@ -41,12 +41,13 @@ extension DrawListBuilder {
     /// sublayers not clipped by `masksToBounds`), a fingerprint of everything drawn, and the
     /// images it names; nil when some part cannot be rasterized (behind the eye, a transition,
     /// a mask or shadow below).
-    static func rasterizationExtent(of root: PresentedLayer) -> (CGRect, Int, [AnyObject])? {
-        // Replicator instances and particles are not in the fingerprint (they change with
-        // time, not with the nodes' states): such subtrees draw directly each frame.
+    static func rasterizationExtent(of root: PresentedLayer, at time: CFTimeInterval) -> (CGRect, Int, [AnyObject])? {
+        // Replicator instances, particles and tiles fading in are not in the fingerprint (they
+        // change with time, not with the nodes' states): such subtrees draw directly each frame.
         var scan = [root]
         while let n = scan.popLast() {
             if n.state.replicator != nil || n.state.emitter != nil { return nil }
+            if n.state.tiled?.tiles.contains(where: { $0.fades(after: time) }) ?? false { return nil }
             scan.append(contentsOf: n.sublayers)
         }
         var hasher = Hasher()
@@ -142,5 +143,7 @@ extension DrawListBuilder {
         h.combine(s.minificationFilter.rawValue); h.combine(s.magnificationFilter.rawValue)
         h.combine(s.shadowColor); h.combine(s.shadowOpacity); h.combine(s.shadowRadius)
         h.combine(s.shadowOffset.width); h.combine(s.shadowOffset.height); h.combine(s.shadowPath)
+        // A special layer's text, path, gradient or tiles (a new string kept the old bitmap).
+        h.combine(s.kindContentGeneration)
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import Raster
 
-/// Textures of layers' own content (background, contents, border) kept across frames, as Core
+/// Textures of layers' own content (background, contents, border, and what a special layer
+/// draws: text, shape, gradient, tiles) kept across frames, as Core
 /// Animation keeps a layer's content in a texture: a translucent layer with several parts of
 /// its own is a group (`allowsGroupOpacity`), and drawing its cached texture once at the layer's
 /// opacity gives that group without an offscreen pass per frame.
@@ -27,6 +28,11 @@ package final class LayerContentCache {
         var minificationFilter: CALayerContentsFilter
         var magnificationFilter: CALayerContentsFilter
         var masksToBounds: Bool
+        /// Under an odd number of `isGeometryFlipped` layers (contents and text drawn upright).
+        var contentsFlipped: Bool
+        /// `LayerState.kindContentGeneration`: the string, font, colours, path, stroke, gradient
+        /// stops or tiles of a special layer, as one number that changes with any of them.
+        var kindContent: UInt64
     }
 
     private struct Entry {
@@ -39,6 +45,11 @@ package final class LayerContentCache {
         /// a new image at the same address is never taken for it (`texture(for:…)` checks).
         weak var contents: AnyObject?
         let hasContents: Bool
+        /// The kind payload whose generation is part of the key, held weakly in the same way: a
+        /// layer whose text or path is animated makes one texture per frame, dropped once the
+        /// frame's payload is gone (a generation never comes back, so no identity check).
+        weak var kindContent: AnyObject?
+        let hasKindContent: Bool
     }
 
     /// The textures, their pixels as cost, stamped with the frame number.
@@ -53,7 +64,7 @@ package final class LayerContentCache {
     /// Marks the start of a frame (for ageing entries).
     package func beginFrame() {
         entries.now += 1
-        entries.removeAll { e, _ in e.hasContents && e.contents == nil }
+        entries.removeAll { e, _ in (e.hasContents && e.contents == nil) || (e.hasKindContent && e.kindContent == nil) }
         let idle = entries.now - Self.maximumIdleFrames
         if entries.now % 30 == 0 { entries.removeAll { $1 < idle } }
     }
@@ -62,7 +73,8 @@ package final class LayerContentCache {
     /// (a frame must list it before the passes that read the texture). When absent, the texture
     /// is allocated and `render` gives the commands that draw it; the pass runs once, in
     /// whichever frame executes first (several may be prepared before one is drawn).
-    package func texture(for key: Key, contents: AnyObject?, width: Int, height: Int,
+    /// `kindContent` is the payload named by `key.kindContent` (see `LayerState.kindContentOwner`).
+    package func texture(for key: Key, contents: AnyObject?, kindContent: AnyObject? = nil, width: Int, height: Int,
                          render: (Surface) -> [FillCommand]) -> (texture: Surface, pass: RenderPass?) {
         if let e = entries.use(key), e.contents === contents {
             guard let fill = e.fill, !(fill.latch?.isClaimed ?? true) else {
@@ -75,7 +87,8 @@ package final class LayerContentCache {
         let surface = Surface(width: width, height: height)
         let fill = RenderPass(target: .offscreen(surface), commands: render(surface), latch: PassLatch())
         misses += 1
-        entries.insert(Entry(surface: surface, fill: fill, contents: contents, hasContents: contents != nil),
+        entries.insert(Entry(surface: surface, fill: fill, contents: contents, hasContents: contents != nil,
+                             kindContent: kindContent, hasKindContent: kindContent != nil),
                        forKey: key, cost: width * height)
         if entries.totalCost > Self.maximumPixels {
             // The oldest go until half the budget is free; what this frame uses stays.
