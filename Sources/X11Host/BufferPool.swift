@@ -54,13 +54,6 @@ final class BufferPool {
         return buffers.first.map(taken)
     }
 
-    /// A free buffer of `width` × `height` when one is ready, making no X request (no
-    /// allocation, no round trip); nil when the size changed or every buffer is in flight.
-    func readyBuffer(width: Int, height: Int) -> ImageBuffer? {
-        guard let first = buffers.first, first.width == width, first.height == height else { return nil }
-        return newestFree().map(taken)
-    }
-
     private var handedOut = 0
 
     /// The free buffer handed out last: it holds the newest frame, so the least is redrawn or copied.

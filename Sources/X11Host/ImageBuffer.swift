@@ -4,12 +4,7 @@ import Raster
 
 /// One client-side image the window presents from: an MIT-SHM segment, or malloc'ed memory
 /// for the `XPutImage` fallback.
-///
-/// `X11SurfacePresenter` hands its buffers between threads (drawn on the render thread, put on
-/// the presenter's queue): there `isBusy` and `lastTaken` change only inside the presenter's
-/// pool lock, and the pixels are written only by whoever took the buffer. `X11Window`'s
-/// buffers stay on the main thread.
-final class ImageBuffer: @unchecked Sendable {
+final class ImageBuffer {
     let image: UnsafeMutablePointer<XImage>
     /// Heap-allocated because Xlib keeps this pointer; nil for a plain (non-SHM) image.
     let segment: UnsafeMutablePointer<XShmSegmentInfo>?
