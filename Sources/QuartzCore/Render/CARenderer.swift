@@ -450,7 +450,7 @@ public final class CARenderer: @unchecked Sendable {
             // An emitter's particles move with time although nothing is animated.
             if let cells = n.state.emitter?.cells, !cells.isEmpty { return true }
             // A tiled layer's new tiles fade in (on media time, as the render server's fade).
-            if let tiles = n.state.tiled?.tiles, tiles.contains(where: { $0.fades(after: t) }) { return true }
+            if n.state.hasTilesFading(after: t) { return true }
             // Delayed replicator instances live in the past: the last one is the last to finish.
             var childTime = local
             if let r = n.state.replicator, r.instanceDelay > 0 {

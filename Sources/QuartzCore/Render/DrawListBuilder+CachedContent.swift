@@ -97,6 +97,6 @@ extension DrawListBuilder {
     /// Whether what the layer draws of its own changes from frame to frame with nothing
     /// committed: an emitter's particles, or a tile still fading in at this frame's time.
     private func changesWithTime(_ s: LayerState) -> Bool {
-        Self.emitterPartCount(s) > 0 || (s.tiled?.tiles.contains { $0.fades(after: frameTime) } ?? false)
+        Self.emitterPartCount(s) > 0 || s.hasTilesFading(after: frameTime)
     }
 }

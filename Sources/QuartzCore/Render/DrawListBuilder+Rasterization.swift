@@ -47,7 +47,7 @@ extension DrawListBuilder {
         var scan = [root]
         while let n = scan.popLast() {
             if n.state.replicator != nil || n.state.emitter != nil { return nil }
-            if n.state.tiled?.tiles.contains(where: { $0.fades(after: time) }) ?? false { return nil }
+            if n.state.hasTilesFading(after: time) { return nil }
             scan.append(contentsOf: n.sublayers)
         }
         var hasher = Hasher()

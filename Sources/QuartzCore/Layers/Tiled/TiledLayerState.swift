@@ -42,3 +42,11 @@ package struct TiledLayerState: LayerKindState, @unchecked Sendable {
         return Int(d)
     }
 }
+
+extension LayerState {
+    /// Whether a tile of this (tiled) layer is still fading in after media time `t`: what it
+    /// draws then changes with time alone, with nothing committed.
+    package func hasTilesFading(after t: CFTimeInterval) -> Bool {
+        tiled?.tiles.contains { $0.fades(after: t) } ?? false
+    }
+}
