@@ -25,8 +25,8 @@ extension DrawListBuilder {
 
     /// Draws a layer whose own parts are a background colour and a contents image filling its
     /// bounds as one fill of the image over the colour (`Paint.textureOverColor`) inside the
-    /// background's shape: the group at `opacity` (the group's) in the layer's blend mode, with no texture of its own, so
-    /// layers that share an image share its texels. Only when that is the group exactly: no
+    /// background's shape: the group at `opacity` (the group's) in the layer's blend mode, with
+    /// no texture of its own, so layers that share an image share its texels. Only when that is the group exactly: no
     /// border, and the image clipped to the shape (`masksToBounds`) or transparent wherever it
     /// could reach beyond the rounded corners, and circular corners. False otherwise (the caller
     /// tries the cache).
@@ -54,8 +54,9 @@ extension DrawListBuilder {
     }
 
     /// Draws a layer without visible sublayers as its cached content texture at `opacity` (the
-    /// group's), in the layer's blend mode (a compositing filter; this drew source-over). False when the cache cannot serve it — no cache, the plane is magnified (the
-    /// texture would blur), too large, or degenerate — and the caller draws an offscreen group.
+    /// group's), in the layer's blend mode (a compositing filter; this drew source-over). False
+    /// when the cache cannot serve it — no cache, the plane is magnified (the texture would
+    /// blur), too large, or degenerate — and the caller draws an offscreen group.
     /// A special layer's text, path, gradient or tiles are in the key as their payload's
     /// generation (a key without them kept a new string's old texture: fuzz seed 3118175).
     /// Also false while the content changes with time alone: particles, a tile fading in.
