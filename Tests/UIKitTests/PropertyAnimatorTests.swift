@@ -25,6 +25,61 @@ import UIKit
         }
     }
 
+    /// As on iOS (a CAAnimation retains its delegate), a running animator lives until it
+    /// completes even when the app keeps no reference: the common `let animator = …;
+    /// animator.startAnimation()` inside a function. It is freed afterwards.
+    @Test @MainActor func aRunningAnimatorNobodyKeepsStillCompletesAndIsThenFreed() throws {
+        try withVisibleWindow { window, clock in
+            let v = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+            window.addSubview(v)
+            var ended: [UIViewAnimatingPosition] = []
+            weak var weakAnimator: UIViewPropertyAnimator?
+            do {
+                let animator = UIViewPropertyAnimator(duration: 0.5, dampingRatio: 0.6) { v.alpha = 0.4 }
+                animator.addCompletion { ended.append($0) }
+                animator.startAnimation()
+                weakAnimator = animator
+            }
+            #expect(weakAnimator != nil)
+            turn(clock); turn(clock, advancingBy: 0.25)
+            turn(clock, advancingBy: 0.4)
+            #expect(ended == [.end])
+            #expect(abs(v.alpha - 0.4) < 1e-6)
+            #expect(v.layer.animationKeys() == nil)
+            turn(clock)
+            #expect(weakAnimator == nil)
+            // The class method's result is discardable: it must complete too.
+            UIViewPropertyAnimator.runningPropertyAnimator(withDuration: 0.3, delay: 0, options: [],
+                                                            animations: { v.alpha = 1 },
+                                                            completion: { ended.append($0) })
+            turn(clock); turn(clock, advancingBy: 0.5)
+            #expect(ended == [.end, .end])
+            #expect(v.layer.animationKeys() == nil)
+        }
+    }
+
+    /// A running animator whose view leaves the window, with nobody keeping either, does not
+    /// keep them alive for ever (the animator holds its layers while it runs).
+    @Test @MainActor func aRunningAnimatorDoesNotOutliveItsRemovedViewForEver() throws {
+        try withVisibleWindow { window, clock in
+            weak var weakView: UIView?
+            weak var weakAnimator: UIViewPropertyAnimator?
+            do {
+                let v = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+                window.addSubview(v)
+                let animator = UIViewPropertyAnimator(duration: 0.5, curve: .linear) { v.alpha = 0 }
+                animator.startAnimation()
+                turn(clock); turn(clock, advancingBy: 0.1)
+                v.removeFromSuperview()
+                weakView = v
+                weakAnimator = animator
+            }
+            for _ in 0..<4 { turn(clock, advancingBy: 0.25) }
+            #expect(weakAnimator == nil)
+            #expect(weakView == nil)
+        }
+    }
+
     @Test @MainActor func pausesAndScrubs() {
         withVisibleWindow { window, clock in
             let v = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))

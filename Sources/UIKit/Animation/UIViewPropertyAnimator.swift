@@ -311,14 +311,17 @@ open class UIViewPropertyAnimator: NSObject {
     }
 }
 
-/// The delegate of a property animator's running animations.
+/// The delegate of a property animator's running animations. It holds the animator strongly,
+/// as Core Animation holds an animation's delegate: a running animator lives until its
+/// animations stop or are removed even when the app keeps no reference to it (iOS code often
+/// starts one from a local `let`), and no longer.
 private final class AnimatorRelay: NSObject, CAAnimationDelegate, @unchecked Sendable {
-    weak var animator: UIViewPropertyAnimator?
+    let animator: UIViewPropertyAnimator
     let generation: Int
     @MainActor init(animator: UIViewPropertyAnimator, generation: Int) { self.animator = animator; self.generation = generation }
 
     nonisolated func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
         guard MainQueue.isCurrent else { return }
-        MainActor.assumeIsolated { animator?.animationStopped(generation: generation, finished: flag) }
+        MainActor.assumeIsolated { animator.animationStopped(generation: generation, finished: flag) }
     }
 }
