@@ -116,3 +116,42 @@ private func scene(groupOpacity: Bool = true, transform: CATransform3D = CATrans
     Golden.expectPixel(clipped, 30, 30, 0xFFFF_FFFF, "clipped away")
     Golden.expectPixel(clipped, 50, 50, 0xFF7F_7FFF, "interior")
 }
+
+/// A translucent group with sublayers is drawn offscreen over what its subtree draws, not over
+/// the whole clip: a fading 40 × 40 card in a 400 × 300 window allocated and composited a
+/// window-sized surface every frame (a to-do app's row fading in cost 30–100 ms a frame). A
+/// sublayer reaching outside the card's bounds (not clipped) still shows.
+@Test(.manualClock) func aTranslucentGroupWithSublayersIsDrawnOverItsSubtreesExtentOnly() {
+    CATransaction.begin()
+    CATransaction.setDisableActions(true)
+    let root = CALayer()
+    root.bounds = CGRect(x: 0, y: 0, width: 400, height: 300)
+    root.backgroundColor = CGColor.white
+    let card = CALayer()
+    card.frame = CGRect(x: 100, y: 100, width: 40, height: 40)
+    card.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+    card.opacity = 0.5
+    let inside = CALayer()
+    inside.frame = CGRect(x: 10, y: 10, width: 20, height: 20)
+    inside.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+    let overhang = CALayer()
+    overhang.frame = CGRect(x: 30, y: 0, width: 30, height: 10)   // 20 points past the card's right edge
+    overhang.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+    card.addSublayer(inside)
+    card.addSublayer(overhang)
+    root.addSublayer(card)
+    CATransaction.commit()
+    let r = CARenderer(width: 400, height: 300)
+    r.layer = root
+    r.beginFrame(atTime: 0); r.render(); r.endFrame()
+    let stats = r.lastFrameStatistics
+    // The subtree spans x 100…160, y 100…140, plus a pixel of margin each side: 62 × 42.
+    #expect(stats.offscreenPixels <= 62 * 42, "offscreen pixels \(stats.offscreenPixels)")
+    let image = r.makeImage()
+    // Blue at 128 over white inside the group (the red background is under it in the group).
+    Golden.expectPixel(image, 120, 120, 0xFF7F_7FFF, "the inner sublayer")
+    Golden.expectPixel(image, 105, 135, 0xFFFF_7F7F, "the card's red at half opacity")
+    Golden.expectPixel(image, 155, 105, 0xFF7F_7FFF, "the overhanging sublayer, outside the card's bounds")
+    Golden.expectPixel(image, 155, 115, 0xFFFF_FFFF, "below the overhang: nothing")
+    Golden.expectPixel(image, 50, 50, 0xFFFF_FFFF, "far outside")
+}

@@ -248,6 +248,17 @@ extension DrawListBuilder {
         return extent.isNull || shape.contains(extent)
     }
 
+    /// A rect holding everything `layer`'s subtree draws, its own parts included, in its own
+    /// space; nil when unknown (`drawnExtent`). Walks at most 256 layers.
+    static func subtreeExtent(_ layer: PresentedLayer) -> CGRect? {
+        var budget = 256
+        guard let extent = drawnExtent(layer, depth: 0, budget: &budget) else { return nil }
+        let own = layer.state.bounds.standardized
+        let all = extent.union(own)
+        guard !all.isNull, all.minX.isFinite, all.minY.isFinite, all.maxX.isFinite, all.maxY.isFinite else { return nil }
+        return all
+    }
+
     /// A rect holding everything `layer`'s subtree draws, in its own space (null: nothing), leaving
     /// out at depth 0 the layer's own rounded background, gradient and border; nil when unknown
     /// (3D, emitters, shadows below, too deep or too many layers).

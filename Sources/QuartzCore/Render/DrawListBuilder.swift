@@ -485,7 +485,13 @@ package final class DrawListBuilder {
         let visible = clip.rect.intersection(target)
         var area = visible
         let hasVisibleSublayers = layer.sublayers.contains { !$0.state.isHidden }
-        if s.masksToBounds || !hasVisibleSublayers, let e = Self.deviceBounds(of: s.bounds, map) { area = area.intersection(e) }
+        if s.masksToBounds || !hasVisibleSublayers {
+            if let e = Self.deviceBounds(of: s.bounds, map) { area = area.intersection(e) }
+        } else if let e = Self.subtreeExtent(layer), let d = Self.deviceBounds(of: e, map) {
+            // Sublayers may draw outside the bounds: the box of what the subtree draws, when
+            // known, instead of the whole clip (a fading row of a list drew a window-sized group).
+            area = area.intersection(d)
+        }
         if let mask = layer.mask, let e = Self.deviceBounds(of: mask.state.frameInParent(of: s), map) { area = area.intersection(e) }
         guard let shadowShift else { return area }
         let reach = deviceInt(max(0, s.shadowRadius * 3 * Self.linearScale(map)).rounded(.up)) + 2
