@@ -134,14 +134,38 @@ private func worstDifference(_ a: CGImage, _ b: CGImage) -> Int {
             #expect(r.lastFrameStatistics.offscreenPixels == 0, "frame \(k): \(r.lastFrameStatistics.offscreenPixels) offscreen pixels")
         }
         #expect(drawn == [1, 0, 0, 0, 0, 0, 0, 0], "shadows drawn per frame: \(drawn)")
-        // Moved by whole pixels, the same mask serves; moved by a fraction, it is computed again.
+        // Moved by whole pixels, the same mask serves. Off the pixel grid the region is a pixel
+        // wider, so one more mask is made (on whole pixels, drawn at the fraction); every other
+        // fraction then reuses it, as a layer animating by fractions does each frame.
         withoutActions { s.card.position.x += 7 }
         r.beginFrame(atTime: 8 / 60); r.render(); r.endFrame()
         #expect(r.lastFrameStatistics.shadowsDrawn == 0)
         withoutActions { s.card.position.x += 0.5 }
         r.beginFrame(atTime: 9 / 60); r.render(); r.endFrame()
         #expect(r.lastFrameStatistics.shadowsDrawn == 1)
+        for (k, step) in [0.25, 0.125, 0.0625].enumerated() {
+            withoutActions { s.card.position.x += step }
+            r.beginFrame(atTime: Double(10 + k) / 60); r.render(); r.endFrame()
+            #expect(r.lastFrameStatistics.shadowsDrawn == 0, "a move by \(step)")
+        }
     }
+}
+
+/// A shadow drawn at a fraction of a pixel from a mask made on whole pixels matches the shadow
+/// blurred from the layer's alpha where it is (within the 4 levels the box passes allow), and
+/// moves with the layer: a card 0.37 px right and 0.61 px down differs from the unmoved one.
+@Test(.manualClock) func aShadowAtAFractionOfAPixelMatchesTheBlurredOne() {
+    func moved(_ scene: (root: CALayer, card: CALayer)) -> CALayer {
+        withoutActions { scene.card.position.x += 0.37; scene.card.position.y += 0.61 }
+        return scene.root
+    }
+    let (analytic, stats) = render(moved(cardScene()))
+    #expect(stats.offscreenPixels == 0 && stats.shadowsDrawn == 1)
+    let (blurred, _) = render(moved(cardScene(nearlyOpaque: true)))
+    let worst = worstDifference(analytic, blurred)
+    #expect(worst <= 4, "worst channel difference \(worst)")
+    let (unmoved, _) = render(cardScene().root)
+    #expect(worstDifference(analytic, unmoved) >= 2, "the shadow moved with the card")
 }
 
 /// A still layer whose shadow comes from its drawn alpha (a translucent background, a child
