@@ -267,9 +267,10 @@ func over_nearest(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Text
 /// positions step in 16.16 fixed point and only the alpha channel is interpolated, with the
 /// weights and rounding of `TextureView.bilinear` (8-bit weights from the position truncated,
 /// edge texels repeated), so a map whose entries are multiples of 2⁻¹⁵ gives exactly the
-/// pixels of `over_solid_alpha_mask`. No floating point per pixel; under a 1 : 1 whole-pixel
-/// map (shadows, glyph masks) the pixels whose texel lies inside the mask read it directly,
-/// eight at a time (`over_solid_aligned_mask` for the rest).
+/// pixels of `over_solid_alpha_mask`. No floating point per pixel. Under a 1 : 1 map the
+/// pixels inside the mask run eight at a time: at a whole-pixel offset (shadows, glyph masks)
+/// they read their texel directly (`over_solid_aligned_mask` for the rest); at a fraction (a
+/// shadow on a moving layer) every pixel has the same weights (`alphaMaskTranslatedLanes`).
 @inlinable @inline(__always)
 func over_solid_alpha_mask_affine(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: TextureView,
                                   color: UInt32, start: SIMD3<Double>, step: SIMD3<Double>,
@@ -281,52 +282,96 @@ func over_solid_alpha_mask_affine(_ dst: UnsafeMutablePointer<UInt32>, _ count: 
     let du = fixed(step.x), dv = fixed(step.y)
     let maxU = (tex.width &+ 1) << 16, maxV = (tex.height &+ 1) << 16
     let lastX = tex.width &- 1, lastY = tex.height &- 1
-    // A mask drawn 1 : 1 at a whole-pixel offset (shadows): pixel centres fall on texel
-    // centres, every weight is 0, and the pixels whose texel lies inside the mask read one
-    // row of it eight at a time.
-    var inside = 0..<0
-    if du == 1 << 16 && dv == 0 && u & 0xFFFF == 0x8000 && v & 0xFFFF == 0x8000 && v >= 0 && v >> 16 <= lastY {
-        let first = u >> 16
-        inside = Swift.min(count, Swift.max(0, -first))..<Swift.max(0, Swift.min(count, lastX &- first &+ 1))
+    /// Pixel `i` at texel position (u, v): the definition every faster path equals.
+    @inline(__always) func pixel(_ i: Int, _ u: Int, _ v: Int) {
+        let s = coverage.map { $0[i] } ?? scale
+        guard s != 0 else { return }
+        // As `bilinear`: clamp to one texel beyond the edges, then +1.5 texels keeps the
+        // value positive so the shift is a floor; 8 fraction bits.
+        let fu = (Swift.min(Swift.max(u, -1 << 16), maxU) &+ 98304) >> 8
+        let fv = (Swift.min(Swift.max(v, -1 << 16), maxV) &+ 98304) >> 8
+        let iu = (fu >> 8) &- 2, iv = (fv >> 8) &- 2
+        let wu = UInt32(truncatingIfNeeded: fu & 255), wv = UInt32(truncatingIfNeeded: fv & 255)
+        let x0 = Swift.min(Swift.max(iu, 0), lastX), x1 = Swift.min(Swift.max(iu &+ 1, 0), lastX)
+        let y0 = Swift.min(Swift.max(iv, 0), lastY), y1 = Swift.min(Swift.max(iv &+ 1, 0), lastY)
+        let r0 = tex.pixels + y0 &* tex.stride, r1 = tex.pixels + y1 &* tex.stride
+        let top = ((r0[x0] >> 24) &* (256 &- wu) &+ (r0[x1] >> 24) &* wu &+ 128) >> 8
+        let bottom = ((r1[x0] >> 24) &* (256 &- wu) &+ (r1[x1] >> 24) &* wu &+ 128) >> 8
+        let a = (top &* (256 &- wv) &+ bottom &* wv &+ 128) >> 8
+        let t = mul255(color, a)
+        if t != 0 { dst[i] = over(mul255(t, s), dst[i]) }
     }
     var i = 0
-    while i < count {
-        if i == inside.lowerBound && !inside.isEmpty {
-            let texels = tex.pixels + ((v >> 16) &* tex.stride &+ (u >> 16) &- i)   // pixel i's texel at texels + i
-            if lanes {
-                let color8 = SIMD8<UInt32>(repeating: color), scale16 = spread(SIMD8<UInt32>(repeating: scale))
-                while i &+ 8 <= inside.upperBound {
-                    let t = mul255x8(color8, spread: spread(load8(texels + i) &>> 24))
-                    let s16 = coverage.map { spread(UnsafeRawPointer($0 + i).loadUnaligned(as: SIMD8<UInt32>.self)) } ?? scale16
-                    store8(overx8(mul255x8(t, spread: s16), load8(dst + i)), dst + i)
-                    i &+= 8
-                }
+    if du == 1 << 16 && dv == 0 && u & 0xFFFF == 0x8000 && v & 0xFFFF == 0x8000 && v >= 0 && v >> 16 <= lastY {
+        let first = u >> 16
+        let inside = Swift.min(count, Swift.max(0, -first))..<Swift.max(0, Swift.min(count, lastX &- first &+ 1))
+        while i < inside.lowerBound { pixel(i, u, v); u &+= du; i &+= 1 }
+        let texels = tex.pixels + ((v >> 16) &* tex.stride &+ (u >> 16) &- i)   // pixel i's texel at texels + i
+        if lanes {
+            let color8 = SIMD8<UInt32>(repeating: color), scale16 = spread(SIMD8<UInt32>(repeating: scale))
+            while i &+ 8 <= inside.upperBound {
+                let t = mul255x8(color8, spread: spread(load8(texels + i) &>> 24))
+                let s16 = coverage.map { spread(UnsafeRawPointer($0 + i).loadUnaligned(as: SIMD8<UInt32>.self)) } ?? scale16
+                store8(overx8(mul255x8(t, spread: s16), load8(dst + i)), dst + i)
+                i &+= 8
             }
-            // The rest of the aligned pixels (a glyph row, a group's tail) read their texels as they are.
-            over_solid_aligned_mask(dst + i, inside.upperBound &- i, UnsafePointer(texels + i), color: color, scale: scale,
-                                    coverage: coverage.map { $0 + i })
-            u &+= inside.count &* du
-            i = inside.upperBound
-            if i >= count { return }
         }
-        defer { u &+= du; v &+= dv; i &+= 1 }
-        let s = coverage.map { $0[i] } ?? scale
-        if s != 0 {
-            // As `bilinear`: clamp to one texel beyond the edges, then +1.5 texels keeps the
-            // value positive so the shift is a floor; 8 fraction bits.
-            let fu = (Swift.min(Swift.max(u, -1 << 16), maxU) &+ 98304) >> 8
-            let fv = (Swift.min(Swift.max(v, -1 << 16), maxV) &+ 98304) >> 8
-            let iu = (fu >> 8) &- 2, iv = (fv >> 8) &- 2
-            let wu = UInt32(truncatingIfNeeded: fu & 255), wv = UInt32(truncatingIfNeeded: fv & 255)
-            let x0 = Swift.min(Swift.max(iu, 0), lastX), x1 = Swift.min(Swift.max(iu &+ 1, 0), lastX)
-            let y0 = Swift.min(Swift.max(iv, 0), lastY), y1 = Swift.min(Swift.max(iv &+ 1, 0), lastY)
-            let r0 = tex.pixels + y0 &* tex.stride, r1 = tex.pixels + y1 &* tex.stride
-            let top = ((r0[x0] >> 24) &* (256 &- wu) &+ (r0[x1] >> 24) &* wu &+ 128) >> 8
-            let bottom = ((r1[x0] >> 24) &* (256 &- wu) &+ (r1[x1] >> 24) &* wu &+ 128) >> 8
-            let a = (top &* (256 &- wv) &+ bottom &* wv &+ 128) >> 8
-            let t = mul255(color, a)
-            if t != 0 { dst[i] = over(mul255(t, s), dst[i]) }
-        }
+        // The rest of the aligned pixels (a glyph row, a group's tail) read their texels as they are.
+        over_solid_aligned_mask(dst + i, inside.upperBound &- i, UnsafePointer(texels + i), color: color, scale: scale,
+                                coverage: coverage.map { $0 + i })
+        u &+= inside.count &* du
+        i = inside.upperBound
+    } else if lanes && du == 1 << 16 && dv == 0 {
+        let run = alphaMaskTranslatedRun(count, tex, u: u, v: v)
+        while i < run.lowerBound { pixel(i, u, v); u &+= du; i &+= 1 }
+        let end = run.lowerBound &+ (run.count & ~7)
+        alphaMaskTranslatedLanes(dst, i..<end, tex, color: color, u: u, v: v, scale: scale, coverage: coverage)
+        u &+= (end &- i) &* du
+        i = end
+    }
+    while i < count { pixel(i, u, v); u &+= du; v &+= dv; i &+= 1 }
+}
+
+/// The pixels of a span at texel position (u, v) + (i, 0) (16.16) whose four bilinear texels
+/// all lie inside the texture unclamped: where `alphaMaskTranslatedLanes` may run.
+@inlinable @inline(__always)
+func alphaMaskTranslatedRun(_ count: Int, _ tex: TextureView, u: Int, v: Int) -> Range<Int> {
+    guard v >= -(1 << 16), v <= (tex.height &+ 1) << 16, u >= -(1 << 30), u <= 1 << 30 else { return 0..<0 }
+    let iv = (((v &+ 98304) >> 8) >> 8) &- 2
+    guard iv >= 0, iv &+ 1 <= tex.height &- 1 else { return 0..<0 }
+    // Pixel i's left texel is iu0 + i (a step of one texel adds exactly 256 to the 8-bit position).
+    let iu0 = (((u &+ 98304) >> 8) >> 8) &- 2
+    let lo = Swift.min(count, Swift.max(0, -iu0)), hi = Swift.max(lo, Swift.min(count, tex.width &- 1 &- iu0))
+    return lo..<hi
+}
+
+/// `over_solid_alpha_mask_affine`'s pixels `range` (a multiple of eight long, inside
+/// `alphaMaskTranslatedRun`) under a 1 : 1 map at a fraction of a texel, eight at a time:
+/// every pixel has the weights of the first, so each lane computes that pixel's sample with the
+/// same integer operations. Pixel `range.lowerBound` is at texel position (u, v).
+@inlinable @inline(__always)
+func alphaMaskTranslatedLanes(_ dst: UnsafeMutablePointer<UInt32>, _ range: Range<Int>, _ tex: TextureView, color: UInt32,
+                              u: Int, v: Int, scale: UInt32, coverage: UnsafePointer<UInt32>?) {
+    guard !range.isEmpty else { return }
+    let fu = (u &+ 98304) >> 8, fv = (v &+ 98304) >> 8
+    let wu = SIMD8<UInt32>(repeating: UInt32(truncatingIfNeeded: fu & 255))
+    let wv = SIMD8<UInt32>(repeating: UInt32(truncatingIfNeeded: fv & 255))
+    let row: Int = ((fv >> 8) &- 2) &* tex.stride
+    let column: Int = ((fu >> 8) &- 2) &- range.lowerBound
+    let r0 = tex.pixels + (row &+ column)   // pixel i's left texel at r0 + i
+    let r1 = r0 + tex.stride
+    let color8 = SIMD8<UInt32>(repeating: color), scale16 = spread(SIMD8<UInt32>(repeating: scale))
+    var i = range.lowerBound
+    while i < range.upperBound {
+        let a00: SIMD8<UInt32> = load8(r0 + i) &>> 24, a01: SIMD8<UInt32> = load8(r0 + (i &+ 1)) &>> 24
+        let a10: SIMD8<UInt32> = load8(r1 + i) &>> 24, a11: SIMD8<UInt32> = load8(r1 + (i &+ 1)) &>> 24
+        let top: SIMD8<UInt32> = (a00 &* (256 &- wu) &+ a01 &* wu &+ 128) &>> 8
+        let bottom: SIMD8<UInt32> = (a10 &* (256 &- wu) &+ a11 &* wu &+ 128) &>> 8
+        let a: SIMD8<UInt32> = (top &* (256 &- wv) &+ bottom &* wv &+ 128) &>> 8
+        let t = mul255x8(color8, spread: spread(a))
+        let s16 = coverage.map { spread(UnsafeRawPointer($0 + i).loadUnaligned(as: SIMD8<UInt32>.self)) } ?? scale16
+        store8(overx8(mul255x8(t, spread: s16), load8(dst + i)), dst + i)
+        i &+= 8
     }
 }
 
