@@ -26,6 +26,27 @@ private func near(_ a: CGRect, _ b: CGRect, _ eps: CGFloat = 1e-9) -> Bool {
     #expect(near(l.frame, CGRect(x: 100 - half, y: 100 - half, width: 2 * half, height: 2 * half)))
 }
 
+/// Under a translation or scale the frame set is the frame read back, so `frame = frame` and
+/// `frame.origin.y += 10` on a translated layer (a row nudged sideways, then laid out again) do
+/// not drift (they moved it by the translation each time).
+@Test func frameSetUnderATranslationOrScaleReadsBackTheSame() {
+    let l = CALayer()
+    l.frame = CGRect(x: 20, y: 64, width: 300, height: 54)
+    l.transform = CATransform3DMakeTranslation(12, 0, 0)
+    #expect(l.frame == CGRect(x: 32, y: 64, width: 300, height: 54))
+    for _ in 0..<3 { l.frame = l.frame }
+    #expect(l.position == CGPoint(x: 170, y: 91))
+    l.frame.origin.y = 128
+    #expect(l.frame == CGRect(x: 32, y: 128, width: 300, height: 54))
+    #expect(l.position == CGPoint(x: 170, y: 155))
+    // Scaled 2 × and −0.5 × (a flip) about the anchor: the bounds are the frame over the scale.
+    l.transform = CATransform3DMakeScale(2, -0.5, 1)
+    l.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+    #expect(l.bounds.size == CGSize(width: 50, height: 200))
+    #expect(near(l.frame, CGRect(x: 0, y: 0, width: 100, height: 100)))
+    #expect(near(l.position, CGPoint(x: 50, y: 50)))
+}
+
 @Test func affineTransformRoundTrips() {
     let l = CALayer()
     l.setAffineTransform(CGAffineTransform(a: 2, b: 0, c: 0, d: 3, tx: 4, ty: 5))

@@ -18,12 +18,28 @@ extension CALayer {
         return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
     }
 
-    /// Writes position and bounds size so that the frame becomes `newValue`.
+    /// Writes position and bounds size so that the frame becomes `newValue`. Under a transform
+    /// that only scales and translates in x and y, the frame read back is `newValue` (the size
+    /// divided by the scale, the position moved by the translation), so `frame = frame` and
+    /// `frame.origin.y += 10` on a translated view do not drift; Apple calls the frame of a
+    /// transformed layer undefined. Under other transforms the frame is placed as if untransformed.
     package func setFrame(_ newValue: CGRect) {
         guard isFiniteRect(newValue, key: "frame") else { return }
         let r = newValue.standardized
-        position = CGPoint(x: r.minX + state.anchorPoint.x * r.width, y: r.minY + state.anchorPoint.y * r.height)
-        bounds = CGRect(origin: state.bounds.origin, size: r.size)
+        let t = state.transform
+        let scalesAndTranslates = t.m12 == 0 && t.m13 == 0 && t.m14 == 0 && t.m21 == 0 && t.m23 == 0 && t.m24 == 0
+            && t.m31 == 0 && t.m32 == 0 && t.m34 == 0 && t.m44 == 1 && t.m11 != 0 && t.m22 != 0 && t.isFinite
+        guard scalesAndTranslates, t != CATransform3DIdentity else {
+            position = CGPoint(x: r.minX + state.anchorPoint.x * r.width, y: r.minY + state.anchorPoint.y * r.height)
+            bounds = CGRect(origin: state.bounds.origin, size: r.size)
+            return
+        }
+        // The frame is the bounds (size w × h) scaled about the anchor point, then translated.
+        let w = r.width / abs(t.m11), h = r.height / abs(t.m22)
+        bounds = CGRect(origin: state.bounds.origin, size: CGSize(width: w, height: h))
+        // Position so that the frame's origin lands on r's: shift by what is left over.
+        let now = derivedFrame
+        position = CGPoint(x: state.position.x + (r.minX - now.minX), y: state.position.y + (r.minY - now.minY))
     }
 
     /// Converts a point from `layer`'s space, or nil when it has no image in this layer's plane.
