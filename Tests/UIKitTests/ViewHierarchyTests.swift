@@ -206,6 +206,27 @@ final class LoggingView: UIView {
         #expect(v.rects.count == 2)
     }
 
+    /// The first view of a class that does not draw keeps the contents the app gave its layer
+    /// (the probe for a `draw(_:)` override nil'd them), and an image view keeps its image: a
+    /// to-do app's first row showed no check mark.
+    @Test @MainActor func viewsWithoutDrawKeepTheirLayersContents() throws {
+        final class Badge: UIView {}                     // a class no other test displays
+        final class Check: UIImageView {
+            var drawn = false
+            override func draw(_ rect: CGRect) { drawn = true }
+        }
+        let pixel = try CGImage(width: 1, height: 1, premultipliedBGRA: [0xFF00_FF00])
+        let badges = (0..<3).map { _ in Badge(frame: CGRect(x: 0, y: 0, width: 8, height: 8)) }
+        for b in badges { b.layer.contents = pixel }
+        let checks = (0..<3).map { _ in Check(image: UIImage(cgImage: pixel)) }
+        CATransaction.flush()
+        for b in badges { #expect(b.layer.contents as? CGImage === pixel) }
+        for c in checks {
+            #expect(c.layer.contents as? CGImage === pixel)
+            #expect(!c.drawn, "an image view does not call draw(_:)")
+        }
+    }
+
     @Test @MainActor func deepTreesLayOutHitTestAndTearDownWithoutRecursion() {
         weak var weakLeaf: UIView?
         do {

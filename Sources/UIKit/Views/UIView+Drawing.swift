@@ -23,12 +23,17 @@ enum ViewDrawing {
     static func classDraws(_ view: UIView) -> Bool? { drawsByClass[ObjectIdentifier(type(of: view))] }
 
     /// Displays `layer` for `view`: a backing store drawn by `draw(_:)` when the class draws.
+    /// An image view never draws (its image is its layer's contents; iOS does not call its
+    /// subclasses' `draw(_:)` either).
     static func display(_ layer: CALayer, of view: UIView) {
+        if view is UIImageView { return }
         let known = classDraws(view)
         if known == false { return }
+        let previous = layer.contents
         layer.drawBackingStore()
-        // The first view of a class that turned out not to draw keeps no backing store.
-        if known == nil, classDraws(view) == false { layer.contents = nil }
+        // The first view of a class that turned out not to draw keeps what its contents were
+        // (an image the app set, as views without `draw(_:)` keep on iOS), not the probe's bitmap.
+        if known == nil, classDraws(view) == false { layer.contents = previous }
     }
 
     /// The layer asks for content: push `ctx` as the current context and call `draw(_:)`.
