@@ -458,6 +458,10 @@ public final class CARenderer: @unchecked Sendable {
             if let r = n.state.replicator, r.instanceDelay > 0 {
                 childTime = local - Double(max(0, r.drawnInstanceCount - 1)) * r.instanceDelay
             }
+            // Room for all of them at once, at least doubling (growing the list one doubling at a
+            // time was several allocations per frame of a scene with 100 animated layers).
+            let needed = work.count + n.sublayers.count + 1
+            if work.capacity < needed { work.reserveCapacity(max(needed, 2 * work.capacity)) }
             for c in n.sublayers { work.append((c, childTime, unsure)) }
             if let m = n.mask { work.append((m, local, unsure)) }
         }
