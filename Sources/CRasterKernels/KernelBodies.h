@@ -15,6 +15,8 @@ typedef int32_t i32x8 __attribute__((vector_size(32)));
 typedef uint16_t u16x16 __attribute__((vector_size(32)));
 typedef float f32x8 __attribute__((vector_size(32)));
 typedef uint64_t u64x4 __attribute__((vector_size(32)));
+/// Eight premultiplied pixels as Float channels in 0...1 (`unpack01`), one vector per channel.
+typedef struct { f32x8 r, g, b, a; } rgba8f;
 #endif
 
 KINLINE u32x8 K(load8)(const uint32_t *p) { u32x8 v; memcpy(&v, p, sizeof v); return v; }
@@ -432,6 +434,167 @@ static KERNEL_ATTR void K(similarity_row_scales)(const StrataSimilarityRow *s, u
         if (c[0] == 1) break;
     }
     for (intptr_t j = x; j < xr; j++) scales[j - x0] = s->opacity8;
+}
+
+// MARK: Blend modes (BlendKernels.swift)
+// `blendPixel` and `lerpBlend` in eight lanes: the same IEEE Float steps in the same order,
+// branches as selects (both sides computed; a lane's unused side, even 0/0, is discarded), so
+// each pixel is bit-identical to the one-pixel loop, which stays the definition and the tail.
+
+KINLINE f32x8 K(sel)(i32x8 mask, f32x8 b, f32x8 a) { return K(selectf)(mask, b, a); }
+/// `Swift.min(x, y)` = `y < x ? y : x`.
+KINLINE f32x8 K(swift_min)(f32x8 x, f32x8 y) { return K(sel)(y < x, y, x); }
+
+/// `unpack01`: `0xAARRGGBB` → (r, g, b, a) · (1 / 255).
+KINLINE rgba8f K(unpack01x8)(u32x8 p) {
+    f32x8 k = K(splatf)(1.0f / 255.0f);
+    rgba8f v;
+    v.r = __builtin_convertvector((i32x8)((p >> 16) & 255u), f32x8) * k;
+    v.g = __builtin_convertvector((i32x8)((p >> 8) & 255u), f32x8) * k;
+    v.b = __builtin_convertvector((i32x8)(p & 255u), f32x8) * k;
+    v.a = __builtin_convertvector((i32x8)(p >> 24), f32x8) * k;
+    return v;
+}
+
+/// `hardLight(cs, cd)`.
+KINLINE f32x8 K(hard_light8)(f32x8 cs, f32x8 cd) {
+    f32x8 s2 = 2 * cs - 1;
+    return K(sel)(cs <= 0.5f, cd * 2 * cs, cd + s2 - cd * s2);
+}
+/// `colorDodge(cs, cd)`.
+KINLINE f32x8 K(color_dodge8)(f32x8 cs, f32x8 cd) {
+    f32x8 one = K(splatf)(1), zero = K(splatf)(0);
+    f32x8 r = K(sel)(cs >= 1, one, K(swift_min)(one, cd / (1 - cs)));
+    return K(sel)(cd == 0, zero, r);
+}
+/// `colorBurn(cs, cd)`.
+KINLINE f32x8 K(color_burn8)(f32x8 cs, f32x8 cd) {
+    f32x8 one = K(splatf)(1), zero = K(splatf)(0);
+    f32x8 r = K(sel)(cs <= 0, zero, 1 - K(swift_min)(one, (1 - cd) / cs));
+    return K(sel)(cd >= 1, one, r);
+}
+/// `softLight(cs, cd)`.
+KINLINE f32x8 K(soft_light8)(f32x8 cs, f32x8 cd) {
+    f32x8 low = cd - (1 - 2 * cs) * cd * (1 - cd);
+    f32x8 dd = K(sel)(cd <= 0.25f, ((16 * cd - 12) * cd + 4) * cd, __builtin_elementwise_sqrt(cd));
+    return K(sel)(cs <= 0.5f, low, cd + (2 * cs - 1) * (dd - cd));
+}
+
+/// B(cs, cd) of the separable modes, one channel.
+KINLINE f32x8 K(separable8)(int mode, f32x8 cs, f32x8 cd) {
+    switch (mode) {
+    case STRATA_BLEND_MULTIPLY: return cs * cd;
+    case STRATA_BLEND_SCREEN: return cs + cd - cs * cd;
+    case STRATA_BLEND_OVERLAY: return K(hard_light8)(cd, cs);
+    case STRATA_BLEND_DARKEN: return K(sel)(cd < cs, cd, cs);
+    case STRATA_BLEND_LIGHTEN: return K(sel)(cs < cd, cd, cs);
+    case STRATA_BLEND_COLOR_DODGE: return K(color_dodge8)(cs, cd);
+    case STRATA_BLEND_COLOR_BURN: return K(color_burn8)(cs, cd);
+    case STRATA_BLEND_HARD_LIGHT: return K(hard_light8)(cs, cd);
+    case STRATA_BLEND_SOFT_LIGHT: return K(soft_light8)(cs, cd);
+    case STRATA_BLEND_DIFFERENCE: { f32x8 p = cs - cd, q = cd - cs; return K(sel)(p < q, q, p); }
+    default: return cs + cd - 2 * cs * cd;   // exclusion
+    }
+}
+
+/// The separable half of `blendPixel`: B on straight colours, then
+/// (1 − da)·S + (1 − sa)·D + sa·da·B per colour, alpha sa + da − sa·da.
+KINLINE rgba8f K(blend_separable8)(int mode, rgba8f s, rgba8f d) {
+    f32x8 zero = K(splatf)(0);
+    i32x8 sIn = s.a > 0, dIn = d.a > 0;
+    f32x8 ks = 1 - d.a, kd = 1 - s.a, k = s.a * d.a;
+    rgba8f r;
+#define STRATA_SEPARABLE_CHANNEL(c) do { \
+        f32x8 cs = K(sel)(sIn, s.c / s.a, zero), cd = K(sel)(dIn, d.c / d.a, zero); \
+        r.c = ks * s.c + kd * d.c + k * K(separable8)(mode, cs, cd); \
+    } while (0)
+    STRATA_SEPARABLE_CHANNEL(r);
+    STRATA_SEPARABLE_CHANNEL(g);
+    STRATA_SEPARABLE_CHANNEL(b);
+#undef STRATA_SEPARABLE_CHANNEL
+    r.a = s.a + d.a - s.a * d.a;
+    return r;
+}
+
+/// `blendPixel(mode, src, dst)` for the modes `STRATA_BLEND_*` name; `mode` is a constant
+/// wherever this is inlined (see `blend_modes_loop`), so the switch folds away.
+KINLINE rgba8f K(blend8)(int mode, rgba8f s, rgba8f d) {
+    rgba8f r;
+#define STRATA_EACH(expr) do { \
+        f32x8 sc, dc; \
+        sc = s.r; dc = d.r; r.r = (expr); sc = s.g; dc = d.g; r.g = (expr); \
+        sc = s.b; dc = d.b; r.b = (expr); sc = s.a; dc = d.a; r.a = (expr); \
+    } while (0)
+    f32x8 sa = s.a, da = d.a, one = K(splatf)(1), zero = K(splatf)(0);
+    switch (mode) {
+    case STRATA_BLEND_SOURCE_IN: STRATA_EACH(sc * da); return r;
+    case STRATA_BLEND_SOURCE_OUT: STRATA_EACH(sc * (1 - da)); return r;
+    case STRATA_BLEND_SOURCE_ATOP: STRATA_EACH(sc * da + dc * (1 - sa)); return r;
+    case STRATA_BLEND_DESTINATION_OVER: STRATA_EACH(dc + sc * (1 - da)); return r;
+    case STRATA_BLEND_DESTINATION_IN: STRATA_EACH(dc * sa); return r;
+    case STRATA_BLEND_DESTINATION_OUT: STRATA_EACH(dc * (1 - sa)); return r;
+    case STRATA_BLEND_DESTINATION_ATOP: STRATA_EACH(dc * sa + sc * (1 - da)); return r;
+    case STRATA_BLEND_XOR: STRATA_EACH(sc * (1 - da) + dc * (1 - sa)); return r;
+    case STRATA_BLEND_PLUS_LIGHTER: STRATA_EACH(K(sel)(one < sc + dc, one, sc + dc)); return r;
+    case STRATA_BLEND_PLUS_DARKER: {
+        f32x8 ra = K(swift_min)(one, sa + da);
+        STRATA_EACH(K(sel)(ra - (sa - sc) - (da - dc) < zero, zero, ra - (sa - sc) - (da - dc)));
+        r.a = ra;
+        return r;
+    }
+    default: return K(blend_separable8)(mode, s, d);
+    }
+#undef STRATA_EACH
+}
+
+/// `unit(v)` of `lerpBlend`: v > 0 ? (v < 1 ? v : 1) : 0 (NaN → 0).
+KINLINE f32x8 K(unit8)(f32x8 v) {
+    return K(sel)(v > 0, K(sel)(v < 1, v, K(splatf)(1)), K(splatf)(0));
+}
+
+/// `lerpBlend(dst, blended, coverage)`: dst + (blended − dst)·c, clamped, colour ≤ alpha, rounded.
+KINLINE u32x8 K(lerp_blend8)(rgba8f d, rgba8f b, f32x8 c) {
+    f32x8 ua = K(unit8)(d.a + (b.a - d.a) * c);
+#define STRATA_CHANNEL(ch) ({ f32x8 u = K(unit8)(d.ch + (b.ch - d.ch) * c); \
+        K(floor_u32)(K(sel)(ua < u, ua, u) * 255 + 0.5f); })
+    u32x8 r = STRATA_CHANNEL(r), g = STRATA_CHANNEL(g), bl = STRATA_CHANNEL(b);
+#undef STRATA_CHANNEL
+    u32x8 a = K(floor_u32)(ua * 255 + 0.5f);
+    return a << 24 | r << 16 | g << 8 | bl;
+}
+
+/// The eight-pixel groups of `blend_span_modes` with a constant `mode`: returns the pixels done.
+KINLINE intptr_t K(blend_modes_loop)(int mode, uint32_t *dst, const uint32_t *src, intptr_t count,
+                                     const uint32_t *coverage, uint32_t scale) {
+    f32x8 k = K(splatf)(1.0f / 255.0f);
+    u32x8 zero = K(splat32)(0);
+    intptr_t i = 0;
+    for (; i + 8 <= count; i += 8) {
+        u32x8 c = coverage ? K(load8)(coverage + i) : K(splat32)(scale);
+        u32x8 d = K(load8)(dst + i);
+        rgba8f dv = K(unpack01x8)(d);
+        rgba8f b = K(blend8)(mode, K(unpack01x8)(K(load8)(src + i)), dv);
+        u32x8 out = K(lerp_blend8)(dv, b, __builtin_convertvector(c, f32x8) * k);
+        K(store8)(K(select32)(c == zero, d, out), dst + i);
+    }
+    return i;
+}
+
+static KERNEL_ATTR intptr_t K(blend_modes_span)(int mode, uint32_t *dst, const uint32_t *src, intptr_t count,
+                                                 const uint32_t *coverage, uint32_t scale) {
+    switch (mode) {
+#define STRATA_MODE(m) case m: return K(blend_modes_loop)(m, dst, src, count, coverage, scale);
+    STRATA_MODE(STRATA_BLEND_MULTIPLY) STRATA_MODE(STRATA_BLEND_SCREEN) STRATA_MODE(STRATA_BLEND_OVERLAY)
+    STRATA_MODE(STRATA_BLEND_DARKEN) STRATA_MODE(STRATA_BLEND_LIGHTEN) STRATA_MODE(STRATA_BLEND_COLOR_DODGE)
+    STRATA_MODE(STRATA_BLEND_COLOR_BURN) STRATA_MODE(STRATA_BLEND_SOFT_LIGHT) STRATA_MODE(STRATA_BLEND_HARD_LIGHT)
+    STRATA_MODE(STRATA_BLEND_DIFFERENCE) STRATA_MODE(STRATA_BLEND_EXCLUSION)
+    STRATA_MODE(STRATA_BLEND_SOURCE_IN) STRATA_MODE(STRATA_BLEND_SOURCE_OUT) STRATA_MODE(STRATA_BLEND_SOURCE_ATOP)
+    STRATA_MODE(STRATA_BLEND_DESTINATION_OVER) STRATA_MODE(STRATA_BLEND_DESTINATION_IN)
+    STRATA_MODE(STRATA_BLEND_DESTINATION_OUT) STRATA_MODE(STRATA_BLEND_DESTINATION_ATOP)
+    STRATA_MODE(STRATA_BLEND_XOR) STRATA_MODE(STRATA_BLEND_PLUS_DARKER) STRATA_MODE(STRATA_BLEND_PLUS_LIGHTER)
+#undef STRATA_MODE
+    default: return 0;
+    }
 }
 
 #undef KCAT2

@@ -122,3 +122,11 @@ void strata_similarity_row_scales(const StrataSimilarityRow *s, uint32_t *scales
 #endif
     similarity_row_scales_baseline(s, scales, rowX, rowY, x0, x1);
 }
+
+intptr_t strata_blend_modes_span(int mode, uint32_t *dst, const uint32_t *src, intptr_t count,
+                                 const uint32_t *coverage, uint32_t scale) {
+#if defined(__x86_64__)
+    if (strata_kernel_level() == STRATA_KERNEL_LEVEL_AVX2) return blend_modes_span_avx2(mode, dst, src, count, coverage, scale);
+#endif
+    return blend_modes_span_baseline(mode, dst, src, count, coverage, scale);
+}

@@ -102,6 +102,25 @@ void strata_projective_rims_row(const StrataProjectiveFill *p, const StrataProje
 bool strata_bilinear_affine_tail(const StrataBilinearSpan *g, uint32_t *dst, intptr_t i, intptr_t count,
                                  intptr_t u, intptr_t v, intptr_t before, intptr_t after);
 
+/// The blend modes `strata_blend_modes_span` runs in eight lanes (`BlendMode` cases of the same
+/// names); the non-separable ones (hue, saturation, color, luminosity) stay one pixel at a time.
+enum {
+    STRATA_BLEND_MULTIPLY = 1, STRATA_BLEND_SCREEN, STRATA_BLEND_OVERLAY, STRATA_BLEND_DARKEN,
+    STRATA_BLEND_LIGHTEN, STRATA_BLEND_COLOR_DODGE, STRATA_BLEND_COLOR_BURN, STRATA_BLEND_SOFT_LIGHT,
+    STRATA_BLEND_HARD_LIGHT, STRATA_BLEND_DIFFERENCE, STRATA_BLEND_EXCLUSION,
+    STRATA_BLEND_SOURCE_IN, STRATA_BLEND_SOURCE_OUT, STRATA_BLEND_SOURCE_ATOP,
+    STRATA_BLEND_DESTINATION_OVER, STRATA_BLEND_DESTINATION_IN, STRATA_BLEND_DESTINATION_OUT,
+    STRATA_BLEND_DESTINATION_ATOP, STRATA_BLEND_XOR, STRATA_BLEND_PLUS_DARKER, STRATA_BLEND_PLUS_LIGHTER
+};
+
+/// `blend_span_modes` (BlendKernels.swift) on the whole groups of eight of a span: `count`
+/// pixels of premultiplied `src` blended onto `dst` with `mode` (a `STRATA_BLEND_*` value),
+/// coverage per pixel from `coverage` (zero leaves the pixel) or `scale` for all when it is
+/// null. Returns how many pixels it did (a multiple of 8; 0 for a mode it does not run): the
+/// caller's one-pixel loop does the rest, with the same values.
+intptr_t strata_blend_modes_span(int mode, uint32_t *dst, const uint32_t *src, intptr_t count,
+                                 const uint32_t *coverage, uint32_t scale);
+
 #ifdef __cplusplus
 }
 #endif

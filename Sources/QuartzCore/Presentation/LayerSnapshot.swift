@@ -37,8 +37,9 @@ package final class LayerSnapshot: @unchecked Sendable {
     /// The number of levels below this one (0 for a leaf).
     package let height: Int
     /// Whether this subtree looks the same at every media time: no animation and no emitter layer
-    /// anywhere in it (masks included), no replicator delaying its instances, and no tile with a
-    /// fade-in. Renderers keep
+    /// that can have moving particles (`LayerState.hasLiveParticles(after: -.infinity)`) anywhere
+    /// in it (masks included), no replicator delaying its instances, and no tile with a fade-in.
+    /// Renderers keep
     /// such subtrees' presentation and drawing from frame to frame of one commit.
     package let isStill: Bool
     /// The model layer (for `presentation()` and `model()`); read-only use off the app thread.
@@ -62,7 +63,8 @@ package final class LayerSnapshot: @unchecked Sendable {
             stillBelow = stillBelow && s.isStill
         }
         height = below + 1
-        isStill = stillBelow && animations.isEmpty && state.emitter == nil && (state.replicator?.instanceDelay ?? 0) == 0
+        isStill = stillBelow && animations.isEmpty && !state.hasLiveParticles(after: -.infinity)
+            && (state.replicator?.instanceDelay ?? 0) == 0
             && !(state.tiled?.tiles.contains(where: \.hasFade) ?? false)
     }
 

@@ -48,6 +48,17 @@ package final class PresentedLayer: @unchecked Sendable {
         delayedInstances = other.delayedInstances
     }
 
+    /// Makes this node (last frame's, held by nothing else) a fresh node of `snapshot` again, as
+    /// `init(snapshot:)` makes one, keeping its sublayer list's storage.
+    fileprivate func reuse(for snapshot: LayerSnapshot) {
+        state = snapshot.state
+        localTime = 0
+        transition = nil
+        sublayers.removeAll(keepingCapacity: true)
+        mask = nil
+        if !delayedInstances.isEmpty { delayedInstances = [] }
+    }
+
     /// A copy of this node sharing its sublayer and mask nodes, without a transition.
     package func shallowCopy() -> PresentedLayer { PresentedLayer(copying: self) }
 
@@ -84,33 +95,40 @@ package enum PresentationEvaluator {
     ///
     /// With `kept`, a still subtree (`LayerSnapshot.isStill`) below the root is evaluated once
     /// per commit: later frames share its nodes (marked `isKept`), which look the same at any
-    /// time. Nothing may change a node after evaluation.
+    /// time. Nothing may change a node after evaluation; with `kept`, the next evaluation
+    /// re-evaluates in place the nodes of changing layers that nothing holds any more
+    /// (`StillNodes.changingNode(for:)`), so a caller that keeps a tree keeps its values.
     package static func evaluate(_ tree: LayerSnapshot, at t: CFTimeInterval, kept: StillNodes? = nil) -> PresentedLayer {
         kept?.begin(tree)
-        let root = PresentedLayer(snapshot: tree)
-        var work: [(LayerSnapshot, PresentedLayer, CFTimeInterval)] = [(tree, root, t)]
+        let root = kept?.changingNode(for: tree) ?? PresentedLayer(snapshot: tree)
+        var work = kept?.takeWork() ?? []
+        work.append((tree, root, t, true))
+        defer { kept?.giveBack(&work) }
         var delayedNodes = 0
-        while let (snap, node, parentTime) = work.popLast() {
+        // `pooled`: the node is the snapshot's own (not a delayed replicator instance's copy).
+        while let (snap, node, parentTime, pooled) = work.popLast() {
             let local = LayerClock.local(fromParent: parentTime, snap.state)
             node.localTime = local
             AnimationEvaluation.apply(snap.animations, to: &node.state, layerTime: local)
             if let kept, !snap.isStill {
-                node.sublayers = snap.sublayers.map { child in
+                node.sublayers.reserveCapacity(snap.sublayers.count)
+                for child in snap.sublayers {
                     guard child.isStill else {
-                        let n = PresentedLayer(snapshot: child)
-                        work.append((child, n, local))
-                        return n
+                        let n = pooled ? kept.changingNode(for: child) : PresentedLayer(snapshot: child)
+                        work.append((child, n, local, pooled))
+                        node.sublayers.append(n)
+                        continue
                     }
-                    if let n = kept.node(for: child) { return n }
+                    if let n = kept.node(for: child) { node.sublayers.append(n); continue }
                     let n = PresentedLayer(snapshot: child)
                     n.isKept = true
                     kept.keep(n, for: child)
-                    work.append((child, n, local))
-                    return n
+                    work.append((child, n, local, pooled))
+                    node.sublayers.append(n)
                 }
             } else {
                 node.sublayers = snap.sublayers.map { PresentedLayer(snapshot: $0) }
-                for (child, childNode) in zip(snap.sublayers, node.sublayers) { work.append((child, childNode, local)) }
+                for (child, childNode) in zip(snap.sublayers, node.sublayers) { work.append((child, childNode, local, false)) }
             }
             if let r = node.state.replicator, r.instanceDelay != 0, !snap.sublayers.isEmpty {
                 // Instance k's subtree lives k × delay in the past (its own copy of the nodes).
@@ -124,13 +142,13 @@ package enum PresentationEvaluator {
                     delayedNodes += cost
                     node.delayedInstances.append(copies)
                     let delayed = local - Double(k) * r.instanceDelay
-                    for (child, childNode) in zip(snap.sublayers, copies) { work.append((child, childNode, delayed)) }
+                    for (child, childNode) in zip(snap.sublayers, copies) { work.append((child, childNode, delayed, false)) }
                 }
             }
             if let m = snap.mask {
-                let mNode = PresentedLayer(snapshot: m)
-                node.mask = mNode
-                work.append((m, mNode, local))
+                let mNode = pooled && !snap.isStill ? kept?.changingNode(for: m) : nil
+                node.mask = mNode ?? PresentedLayer(snapshot: m)
+                work.append((m, node.mask!, local, pooled))
             }
             // After sublayers and mask are attached (their nodes fill in later; passes share them).
             node.transition = transition(of: snap, showing: node, parentTime: parentTime, localTime: local)
@@ -157,6 +175,9 @@ package final class StillNodes {
     /// The committed tree the nodes belong to (held: its snapshots' identities stay unique).
     private var tree: LayerSnapshot?
     private var nodes: [ObjectIdentifier: PresentedLayer] = [:]
+    /// Last frame's nodes of the changing (not still) layers, by snapshot (`changingNode(for:)`).
+    private var changing: [ObjectIdentifier: PresentedLayer] = [:]
+    private var work: [(LayerSnapshot, PresentedLayer, CFTimeInterval, Bool)] = []
     /// Counts new commits, for what is kept alongside these nodes (`RetainedDrawing`).
     package private(set) var treeCount = 0
 
@@ -167,10 +188,40 @@ package final class StillNodes {
         guard tree !== self.tree else { return }
         self.tree = tree
         nodes = [:]
+        changing = [:]
         treeCount += 1
     }
 
     func node(for snapshot: LayerSnapshot) -> PresentedLayer? { nodes[ObjectIdentifier(snapshot)] }
+
+    /// The node of `snapshot` for this frame's evaluation below a changing node (an animated
+    /// layer, or one above it): last frame's node of the same snapshot made fresh again when
+    /// nothing else holds it (its parent, reused first, let go of it), else a new one. Each
+    /// evaluation thus allocates no node per animated layer in steady state. Nodes handed out
+    /// (a user's `presentation()` is evaluated without `StillNodes`) are never reused while held.
+    func changingNode(for snapshot: LayerSnapshot) -> PresentedLayer {
+        let id = ObjectIdentifier(snapshot)
+        if let i = changing.index(forKey: id), isKnownUniquelyReferenced(&changing.values[i]) {
+            let node = changing.values[i]
+            node.reuse(for: snapshot)
+            return node
+        }
+        let node = PresentedLayer(snapshot: snapshot)
+        changing[id] = node
+        return node
+    }
+
+    /// The evaluation's work list, with the storage of the last one.
+    func takeWork() -> [(LayerSnapshot, PresentedLayer, CFTimeInterval, Bool)] {
+        defer { work = [] }
+        return work
+    }
+
+    /// Keeps the (emptied) work list's storage for the next evaluation.
+    func giveBack(_ list: inout [(LayerSnapshot, PresentedLayer, CFTimeInterval, Bool)]) {
+        list.removeAll(keepingCapacity: true)
+        swap(&work, &list)
+    }
 
     func keep(_ node: PresentedLayer, for snapshot: LayerSnapshot) { nodes[ObjectIdentifier(snapshot)] = node }
 }

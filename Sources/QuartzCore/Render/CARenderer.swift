@@ -428,12 +428,13 @@ public final class CARenderer: @unchecked Sendable {
     }
 
     /// Whether the tree may look different at a media time after `t` with no new commit: an
-    /// animation that has not reached the end of its active duration, or an emitter, under a
-    /// running clock. A finished animation kept with `isRemovedOnCompletion = false` (its value
-    /// frozen by `fillMode`) and anything below a layer whose `speed` is 0 (paused) cannot
-    /// change, so a window sleeps while they show. Clocks that run backwards or wrap (negative
-    /// speed, a layer with its own `duration`) could bring an ended animation back: any
-    /// animation below them counts as changing.
+    /// animation that has not reached the end of its active duration, or an emitter whose
+    /// particles can still live (`LayerState.hasLiveParticles(after:)`), under a running clock.
+    /// A finished animation kept with `isRemovedOnCompletion = false` (its value frozen by
+    /// `fillMode`), an emitter without particles, and anything below a layer whose `speed` is 0
+    /// (paused) cannot change, so a window sleeps while they show. Clocks that run backwards or
+    /// wrap (negative speed, a layer with its own `duration`) could bring an ended animation or
+    /// dead particles back: any animation or emitter below them counts as changing.
     static func changesAfter(_ tree: LayerSnapshot, at t: CFTimeInterval) -> Bool {
         var work: [(node: LayerSnapshot, parentTime: CFTimeInterval, unsure: Bool)] = [(tree, t, false)]
         while let (n, parentTime, inherited) = work.popLast() {
@@ -447,8 +448,9 @@ public final class CARenderer: @unchecked Sendable {
             for a in n.animations {
                 if unsure || a.animation.mediaTiming().sample(atParentTime: local).position != .after { return true }
             }
-            // An emitter's particles move with time although nothing is animated.
-            if let cells = n.state.emitter?.cells, !cells.isEmpty { return true }
+            // An emitter's particles move with time although nothing is animated (while any can live).
+            // (Under a clock that may run backwards, particles that died may come back.)
+            if n.state.hasLiveParticles(after: unsure ? -.infinity : local) { return true }
             // A tiled layer's new tiles fade in (on media time, as the render server's fade).
             if n.state.hasTilesFading(after: t) { return true }
             // Delayed replicator instances live in the past: the last one is the last to finish.
@@ -456,6 +458,10 @@ public final class CARenderer: @unchecked Sendable {
             if let r = n.state.replicator, r.instanceDelay > 0 {
                 childTime = local - Double(max(0, r.drawnInstanceCount - 1)) * r.instanceDelay
             }
+            // Room for all of them at once, at least doubling (growing the list one doubling at a
+            // time was several allocations per frame of a scene with 100 animated layers).
+            let needed = work.count + n.sublayers.count + 1
+            if work.capacity < needed { work.reserveCapacity(max(needed, 2 * work.capacity)) }
             for c in n.sublayers { work.append((c, childTime, unsure)) }
             if let m = n.mask { work.append((m, local, unsure)) }
         }

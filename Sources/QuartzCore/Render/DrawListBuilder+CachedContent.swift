@@ -61,7 +61,7 @@ extension DrawListBuilder {
     /// generation (a key without them kept a new string's old texture: fuzz seed 3118175).
     /// Also false while the content changes with time alone: particles, a tile fading in.
     func emitCachedContent(_ layer: PresentedLayer, matrix: CATransform3D, clip: Clip, opacity: Float) -> Bool {
-        guard let cache = contentCache, !changesWithTime(layer.state),
+        guard let cache = contentCache, !changesWithTime(layer),
               layer.sublayers.allSatisfy({ $0.state.isHidden && $0.transition == nil }) else { return false }
         volatileUses += 1
         let s = layer.state
@@ -97,7 +97,7 @@ extension DrawListBuilder {
 
     /// Whether what the layer draws of its own changes from frame to frame with nothing
     /// committed: an emitter's particles, or a tile still fading in at this frame's time.
-    private func changesWithTime(_ s: LayerState) -> Bool {
-        Self.emitterPartCount(s) > 0 || s.hasTilesFading(after: frameTime)
+    private func changesWithTime(_ layer: PresentedLayer) -> Bool {
+        layer.state.hasLiveParticles(after: layer.localTime) || layer.state.hasTilesFading(after: frameTime)
     }
 }

@@ -44,9 +44,14 @@ package struct DamageTiles: Sendable {
     /// `maximum` rectangles.
     package func rects(maximum: Int) -> [IntRect]? {
         var out: [IntRect] = []
-        // The runs of the row above, in column order, with the rectangle each extends.
+        // The runs of the row above, in column order, with the rectangle each extends. A row
+        // has at most (columns + 1) / 2 runs: reserved once (growing them was a dozen
+        // allocations a frame).
         var above: [(c0: Int, c1: Int, index: Int)] = []
         var current: [(c0: Int, c1: Int, index: Int)] = []
+        above.reserveCapacity((columns + 1) / 2)
+        current.reserveCapacity((columns + 1) / 2)
+        out.reserveCapacity(Swift.min(maximum, 64))
         for row in 0..<(bits.count / Self.words) {
             let y0 = row * tile, y1 = Swift.min(height, y0 + tile)
             current.removeAll(keepingCapacity: true)

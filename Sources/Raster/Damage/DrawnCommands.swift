@@ -87,6 +87,7 @@ package struct DrawnCommands: Sendable {
         // The tiles inside the boxes (both disjoint: so are their intersections).
         guard let tiled = tiles.rects(maximum: maximumChangedRects) else { return (region.rects, region.rects) }
         var finer: [IntRect] = []
+        finer.reserveCapacity(Swift.min(maximumChangedRects + 1, tiled.count * region.rects.count))
         for t in tiled {
             for r in region.rects {
                 let i = t.intersection(r)

@@ -4,7 +4,10 @@
 // valid premultiplied values and rounded to nearest. Coverage lerps between the destination
 // and the blended result. The blend itself is per pixel (`blendPixel`, with concrete lane-wise
 // min/max: the standard library's generic `pointwiseMin`/`max()` were calls per pixel, 7 % of
-// fuzz seed 3043741), the coverage lerp and rounding in four lanes (`lerpBlend`).
+// fuzz seed 3043741), the coverage lerp and rounding in four lanes (`lerpBlend`). Whole groups
+// of eight run in CRasterKernels with the same steps (`strata_blend_modes_span`).
+
+import CRasterKernels
 
 /// The blended pixel of premultiplied `src` over premultiplied `dst`, before coverage.
 @inline(__always)
@@ -176,28 +179,65 @@ func blend_span(_ mode: BlendMode, _ dst: UnsafeMutablePointer<UInt32>, _ src: U
             dst[i] = c == 255 ? 0 : mul255(dst[i], 255 &- c)
         }
     default:
-        blend_span_modes(mode, dst, src, count, coverage: coverage, scale: scale)
+        blend_span_modes(mode, dst, src, count, coverage: coverage, scale: scale, lanes: lanes)
     }
 }
 
 /// `blend_span` for the modes other than normal, copy and clear (any mode gives the float
 /// definition's pixels here): coverage per pixel (zero skipped), or `scale` for all.
 ///
-/// A switch over the mode around 28 copies of this loop, each meant to inline `blendPixel`
-/// with a constant mode, was tried: the compiler merged them back into one outlined loop
-/// taking the mode (perf showed it calling `blendPixel` per pixel), so it is not kept. What
-/// sped the loop is `lerpBlend` in lanes and the concrete min/max. Specialised eight-lane
-/// kernels per mode are the next step.
+/// With `lanes`, the whole groups of eight run in CRasterKernels (`strata_blend_modes_span`:
+/// `blendPixel` and `lerpBlend` in eight lanes, the same Float steps, bit-identical) for every
+/// mode but the four non-separable ones; this one-pixel loop is the definition and does the
+/// tail. (A switch over the mode around copies of this loop, each meant to inline `blendPixel`
+/// with a constant mode, was tried first: the compiler merged them back into one loop calling
+/// `blendPixel` per pixel. The C kernel's loop is instantiated per mode.)
 @inline(never)
 func blend_span_modes(_ mode: BlendMode, _ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, _ count: Int,
-                      coverage: UnsafePointer<UInt32>?, scale: UInt32) {
+                      coverage: UnsafePointer<UInt32>?, scale: UInt32, lanes: Bool = vectorKernels) {
+    if coverage == nil && scale == 0 { return }
+    var start = 0
+    if lanes, let code = mode.laneKernelCode {
+        start = strata_blend_modes_span(code, dst, src, count, coverage, scale)
+    }
     if let coverage {
-        for i in 0..<count {
+        for i in start..<max(start, count) {
             let c = coverage[i]
             if c == 0 { continue }
             dst[i] = lerpBlend(dst[i], blendPixel(mode, src[i], dst[i]), c)
         }
-    } else if scale != 0 {
-        for i in 0..<count { dst[i] = lerpBlend(dst[i], blendPixel(mode, src[i], dst[i]), scale) }
+    } else {
+        for i in start..<max(start, count) { dst[i] = lerpBlend(dst[i], blendPixel(mode, src[i], dst[i]), scale) }
+    }
+}
+
+extension BlendMode {
+    /// The `STRATA_BLEND_*` code of `strata_blend_modes_span` for this mode, or nil where the
+    /// one-pixel loop runs alone (normal, copy and clear never get here; the non-separable four).
+    var laneKernelCode: Int32? {
+        switch self {
+        case .multiply: Int32(STRATA_BLEND_MULTIPLY)
+        case .screen: Int32(STRATA_BLEND_SCREEN)
+        case .overlay: Int32(STRATA_BLEND_OVERLAY)
+        case .darken: Int32(STRATA_BLEND_DARKEN)
+        case .lighten: Int32(STRATA_BLEND_LIGHTEN)
+        case .colorDodge: Int32(STRATA_BLEND_COLOR_DODGE)
+        case .colorBurn: Int32(STRATA_BLEND_COLOR_BURN)
+        case .softLight: Int32(STRATA_BLEND_SOFT_LIGHT)
+        case .hardLight: Int32(STRATA_BLEND_HARD_LIGHT)
+        case .difference: Int32(STRATA_BLEND_DIFFERENCE)
+        case .exclusion: Int32(STRATA_BLEND_EXCLUSION)
+        case .sourceIn: Int32(STRATA_BLEND_SOURCE_IN)
+        case .sourceOut: Int32(STRATA_BLEND_SOURCE_OUT)
+        case .sourceAtop: Int32(STRATA_BLEND_SOURCE_ATOP)
+        case .destinationOver: Int32(STRATA_BLEND_DESTINATION_OVER)
+        case .destinationIn: Int32(STRATA_BLEND_DESTINATION_IN)
+        case .destinationOut: Int32(STRATA_BLEND_DESTINATION_OUT)
+        case .destinationAtop: Int32(STRATA_BLEND_DESTINATION_ATOP)
+        case .xor: Int32(STRATA_BLEND_XOR)
+        case .plusDarker: Int32(STRATA_BLEND_PLUS_DARKER)
+        case .plusLighter: Int32(STRATA_BLEND_PLUS_LIGHTER)
+        case .normal, .clear, .copy, .hue, .saturation, .color, .luminosity: nil
+        }
     }
 }

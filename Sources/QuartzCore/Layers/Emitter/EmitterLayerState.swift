@@ -103,3 +103,14 @@ package struct EmitterLayerState: LayerKindState, @unchecked Sendable {
         return true
     }
 }
+
+extension LayerState {
+    /// Whether this (emitter) layer may draw a live particle at its local time `t` or later
+    /// (`-.infinity`: at any time), so that what it draws changes with time alone: the one
+    /// answer the renderer's change check (a display link sleeps without it), the layer-content
+    /// cache and still subtrees (`LayerSnapshot.isStill`) share. See `ParticleSimulation.hasParticles`.
+    package func hasLiveParticles(after t: CFTimeInterval) -> Bool {
+        guard let emitter else { return false }
+        return ParticleSimulation.hasParticles(emitter, after: t)
+    }
+}

@@ -54,6 +54,28 @@ package enum ParticleSimulation {
 
     private static func count(_ c: EmitterCellState) -> Int { 1 + c.subcells.reduce(0) { $0 + count($1) } }
 
+    /// Whether a particle of `layer` may be alive at its local time `t` or later (`t` not
+    /// finite: at any time), so that what the layer draws changes with time alone. False for no
+    /// cells, a birth rate of 0 (the layer's or every cell's: Apple multiplies them), disabled
+    /// cells, no lifetime, a stopped cell clock (`speed` 0: its particles stand still), and a cell
+    /// whose emitting `duration` ended longer ago than its particles (and theirs) live. The same
+    /// guards as `Run.emit`: only particles that function would produce count. Conservative
+    /// where a cell's clock runs backwards.
+    package static func hasParticles(_ layer: EmitterLayerState, after t: Double) -> Bool {
+        let lifeScale = Double(layer.lifetime)
+        return layer.cells.contains { cell in
+            let rate = Double(cell.birthRate) * Double(layer.birthRate)
+            let maxLife = (Double(cell.lifetime) + abs(Double(cell.lifetimeRange)) / 2) * lifeScale
+            guard cell.isEnabled, rate > 0, rate.isFinite, maxLife > 0, maxLife.isFinite, cell.speed != 0 else { return false }
+            // Emitting for ever, on a clock running backwards, or asked about any time.
+            guard cell.duration > 0, cell.speed > 0, t.isFinite else { return true }
+            let tc = (t - cell.beginTime) * Double(cell.speed) + cell.timeOffset
+            let reach = maxLife + Run.longestSubcellLife(cell, lifeScale: lifeScale)
+            // The last birth is at `duration`; its particles (and theirs) live at most `reach`.
+            return !(tc > cell.duration + reach)
+        }
+    }
+
     /// Where and when a cell emits: the layer's shape (origin nil), or a parent particle.
     private struct Source {
         var origin: SIMD3<Double>?
