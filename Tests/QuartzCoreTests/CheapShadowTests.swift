@@ -168,6 +168,40 @@ private func worstDifference(_ a: CGImage, _ b: CGImage) -> Int {
     #expect(worstDifference(analytic, unmoved) >= 2, "the shadow moved with the card")
 }
 
+/// A shadow drawn at a fraction of a pixel keeps damage redraws over it small: its map stays exact in
+/// fixed point (the fraction in 256ths), so a redraw clips it anywhere, as at a whole-pixel
+/// offset (at an arbitrary fraction a redraw took the shadow's whole columns: the app bench's
+/// frames cost 1.5 x as much).
+@Test(.manualClock) func aSpinnerOverAShadowAtAFractionRedrawsAsLittleAsOnWholePixels() {
+    func redrawn(dx: CGFloat, dy: CGFloat) -> Int {
+        CAMediaClock.withManualClock(startingAt: 0) { clock in
+            let s = cardScene()
+            withoutActions {
+                s.card.position.x += dx; s.card.position.y += dy
+                // A small spinner over the shadow below the card (its damage meets the shadow).
+                let spinner = CALayer()
+                spinner.frame = CGRect(x: 64, y: 178, width: 10, height: 10)
+                spinner.backgroundColor = CGColor(red: 0, green: 0.6, blue: 0.2, alpha: 1)
+                spin(spinner)
+                s.root.addSublayer(spinner)
+            }
+            CATransaction.flush()
+            let r = CARenderer(width: 200, height: 220)
+            r.layer = s.root
+            var last = 0
+            for k in 0..<4 {
+                clock.set(Double(k) / 60)
+                r.beginFrame(atTime: Double(k) / 60); r.render(); r.endFrame()
+                last = r.lastFrameStatistics.redrawnPixels
+            }
+            return last
+        }
+    }
+    let whole = redrawn(dx: 0, dy: 0), fraction = redrawn(dx: 0.37, dy: 0.61)
+    #expect(whole > 0)
+    #expect(Double(fraction) <= 1.2 * Double(whole), "redrawn pixels: \(fraction) at a fraction, \(whole) on whole pixels")
+}
+
 /// A still layer whose shadow comes from its drawn alpha (a translucent background, a child
 /// sticking out), beside a spinner.
 private func stillShadowScene() -> (root: CALayer, shadowed: CALayer, child: CALayer) {

@@ -44,8 +44,12 @@ extension DrawListBuilder {
         // fraction (bilinear), so a layer moving by fractions of a pixel (any animation) reuses
         // one mask instead of computing one a frame. Interpolating Φ(x/σ) between pixel centres
         // errs by at most 0.242 / (8σ²) of the shadow's alpha: under 2 levels at σ = 2, under
-        // 0.2 at σ = 6. Narrower blurs are computed where they are.
+        // 0.2 at σ = 6. Narrower blurs are computed where they are. It is drawn at the
+        // fraction in 256ths (what the bilinear weights resolve; under 1/256 px from where the
+        // layer is): the map then stays exact in fixed point, so a damage redraw may clip the
+        // shadow anywhere (`Projective.isSeekable`) instead of redrawing its whole columns.
         let fraction = sigma >= Self.fractionFreeShadowSigma ? origin - origin.rounded(.down) : SIMD2<Double>(0, 0)
+        let drawnFraction = (fraction * 256).rounded(.down) / 256
         let local = RoundedRect(minX: origin.x - fraction.x, minY: origin.y - fraction.y,
                                 maxX: origin.x - fraction.x + (device.maxX - device.minX),
                                 maxY: origin.y - fraction.y + (device.maxY - device.minY),
@@ -55,7 +59,7 @@ extension DrawListBuilder {
         let mask = cache.roundedRect(width: region.x1 - region.x0, height: region.y1 - region.y0, shape: local, sigma: sigma)
         shadowsDrawn += cache.masksDrawn - before
         let hidden = hides ? Self.opaqueInterior(of: device) : nil
-        appendShadow(mask, region: region, clip: clip, alpha: alpha, color: color, fraction: fraction, hole: hidden)
+        appendShadow(mask, region: region, clip: clip, alpha: alpha, color: color, fraction: drawnFraction, hole: hidden)
         return true
     }
 
