@@ -68,6 +68,27 @@ struct PathScale {
     }
 }
 
+/// What every row of one path fill shares, worked out once per `renderPath` call instead of
+/// once per row (the rule's scale factor, the paint's solid colour, whether clips apply).
+struct PathRowSetup {
+    let rule: PathScale
+    let full: UInt32
+    let solidColor: UInt32?
+    let perPixelClip: Bool
+    let hardEdges: Bool
+    /// Non-zero and anti-aliased: the scale is min(|sum|, unit) · m, the common case.
+    let plain: Bool
+
+    init(_ f: UnsafePointer<PreparedFill>, _ p: UnsafePointer<PathFill>) {
+        full = f.pointee.opacity8
+        rule = PathScale(evenOdd: p.pointee.evenOdd, aliased: f.pointee.aliased, opacity: f.pointee.opacity, full: full)
+        solidColor = f.pointee.solidOverColor
+        perPixelClip = !f.pointee.clipShapes.isEmpty || f.pointee.mask != nil
+        hardEdges = !f.pointee.hardEdges.isEmpty
+        plain = !rule.evenOdd && !rule.aliased
+    }
+}
+
 extension BandRasterizer {
     /// Rows `r0..<r1` of a path fill, one bucket of rows at a time: every edge of the bucket is
     /// walked through its rows into that row's cells (a block of `bucketRows` rows of cells),
@@ -77,6 +98,7 @@ extension BandRasterizer {
         let bx0 = f.pointee.bounds.x0, w = f.pointee.bounds.x1 - bx0
         guard w > 0 else { return }
         let rows = p.pointee.bucketRows, cells = w + 2, words = (cells + 63) >> 6
+        let setup = PathRowSetup(f, p)
         var y = r0
         while y < r1 {
             let bucket = y / rows, end = Swift.min(r1, (bucket + 1) * rows)
@@ -85,52 +107,60 @@ extension BandRasterizer {
             guard b >= 0, b < p.pointee.bandCount else { continue }
             let lo = Int(pathBandOffsets[p.pointee.bandOffsets + b]), hi = Int(pathBandOffsets[p.pointee.bandOffsets + b + 1])
             if lo == hi { continue }
-            for k in 0..<(end - y) { pathTouched[k] = (lo: Int.max, hi: -1) }
             for k in lo..<hi {
-                accumulateEdgeRows(pathBandEdges + k, y, end, f.pointee.bounds, cells, words)
+                accumulateEdgeRows(pathBandEdges + k, y, end, bx0, w, cells, words)
             }
-            for row in y..<end where pathTouched[row - y].hi >= 0 {
-                pathRow(f, p, row, bx0, w, pathTouched[row - y], accumulation + (row - y) * cells, pathBits + (row - y) * words)
+            for row in y..<end {
+                let bits = pathBits + (row - y) * words
+                guard let touched = markedRange(bits, words) else { continue }
+                pathRow(f, setup, row, bx0, w, touched, accumulation + (row - y) * cells, bits)
             }
         }
     }
 
-    /// Adds edge `e` to the cells of each of its rows within `y0..<y1` (row `y` at
-    /// `accumulation + (y − y0) · cells`, its touched range at `pathTouched[y − y0]`), top to
-    /// bottom: each row's piece starts where the row above ended (the same x and the row
-    /// boundary, whose offset rounds to 0 units), so only its lower end is computed. The rows
-    /// walked are those the edge was bucketed by, the first and last tested against its exact
-    /// extent. The cells each piece wrote are marked in the row's bitmap (`pathBits`, `words` a row).
+    /// The first and last marked cell of a row's bitmap, or nil when none is.
     @inline(__always)
-    func accumulateEdgeRows(_ e: UnsafePointer<PathEdge>, _ y0: Int, _ y1: Int, _ bounds: IntRect, _ cells: Int, _ words: Int) {
+    func markedRange(_ bits: UnsafeMutablePointer<UInt64>, _ words: Int) -> (lo: Int, hi: Int)? {
+        var k0 = 0
+        while k0 < words && bits[k0] == 0 { k0 &+= 1 }
+        if k0 == words { return nil }
+        var k1 = words &- 1
+        while bits[k1] == 0 { k1 &-= 1 }
+        return (k0 &<< 6 &+ bits[k0].trailingZeroBitCount, k1 &<< 6 &+ 63 &- bits[k1].leadingZeroBitCount)
+    }
+
+    /// Adds edge `e` to the cells of each of its rows within `y0..<y1` (row `y` at
+    /// `accumulation + (y − y0) · cells`), top to bottom: each row's piece starts where the row
+    /// above ended (the same x and the row boundary, whose offset rounds to 0 units), so only
+    /// its lower end is computed. The rows walked are those the edge was bucketed by, the first
+    /// and last tested against its exact extent. The cells each piece wrote are marked in the
+    /// row's bitmap (`pathBits`, `words` a row): the sweep finds a row's extent there.
+    @inline(__always)
+    func accumulateEdgeRows(_ e: UnsafePointer<PathEdge>, _ y0: Int, _ y1: Int, _ bx0: Int, _ w: Int, _ cells: Int, _ words: Int) {
         let a = Swift.max(Int(e.pointee.firstRow), y0), b = Swift.min(Int(e.pointee.lastRow) + 1, y1)
         if a >= b { return }
-        let bx0 = Double(bounds.x0), w = bounds.x1 - bounds.x0
-        let ey0 = e.pointee.y0, ey1 = e.pointee.y1, ex0 = e.pointee.x0, dxdy = e.pointee.dxdy
+        let ey0 = e.pointee.y0, ey1 = e.pointee.y1, ex0 = e.pointee.x0, dxdy = e.pointee.dxdy, wx0 = Double(bx0)
         let up = e.pointee.direction < 0
         // The current piece's top: its y, x (window coordinates) and offset in units in its row.
         var ya = Swift.max(ey0, Double(a))
-        var xa = ex0 + (ya - ey0) * dxdy - bx0
+        var xa = ex0 + (ya - ey0) * dxdy - wx0
         var ua = pathUnits(ya - Double(a))
         var y = a
+        var acc = accumulation + (a - y0) * cells, bits = pathBits + (a - y0) * words
         while y < b {
             let fy = Double(y), next = fy + 1
             if !(ya < next) || !(ey1 > fy) { return }
             let ended = ey1 < next
             let yb = ended ? ey1 : next
-            let xb = ex0 + (yb - ey0) * dxdy - bx0
+            let xb = ex0 + (yb - ey0) * dxdy - wx0
             let units = (ended ? pathUnits(yb - fy) : pathUnit) &- ua
             if units > 0 {
-                let (lo, hi) = accumulatePiece(xa, xb, up ? 0 &- units : units, w, accumulation + (y - y0) * cells)
-                if hi >= 0 {
-                    let t = pathTouched + (y - y0)
-                    t.pointee.lo = Swift.min(t.pointee.lo, lo); t.pointee.hi = Swift.max(t.pointee.hi, hi)
-                    markCells(pathBits + (y - y0) * words, lo, hi)
-                }
+                let (lo, hi) = accumulatePiece(xa, xb, up ? 0 &- units : units, w, acc)
+                if hi >= 0 { markCells(bits, lo, hi) }
             }
             if ended { return }
             ya = next; xa = xb; ua = 0
-            y += 1
+            y &+= 1; acc += cells; bits += words
         }
     }
 
@@ -222,17 +252,16 @@ extension BandRasterizer {
     /// untouched cells has the running sum's coverage throughout, so a long run that is full goes
     /// to the constant kernel and an empty one is skipped, without a coverage per pixel.
     @inline(__always)
-    func pathRow(_ f: UnsafePointer<PreparedFill>, _ p: UnsafePointer<PathFill>, _ y: Int, _ bx0: Int, _ w: Int,
+    func pathRow(_ f: UnsafePointer<PreparedFill>, _ setup: PathRowSetup, _ y: Int, _ bx0: Int, _ w: Int,
                  _ touched: (lo: Int, hi: Int), _ acc: UnsafeMutablePointer<Int32>, _ bits: UnsafeMutablePointer<UInt64>) {
-        let full = f.pointee.opacity8
-        let rule = PathScale(evenOdd: p.pointee.evenOdd, aliased: f.pointee.aliased, opacity: f.pointee.opacity, full: full)
+        let full = setup.full, rule = setup.rule
         let row = pixels + y &* stride
         // Hard clip edges (a BSP piece) limit the row to one interval. Bound to constants: the
         // nested functions below capture them by value (captured vars were boxed on the heap,
         // two allocations and exclusivity checks per row).
-        let (hx0, hx1) = hardSpan(f, y, bx0, w)
-        let perPixelClip = !f.pointee.clipShapes.isEmpty || f.pointee.mask != nil
-        let solidColor = f.pointee.solidOverColor
+        let (hx0, hx1) = setup.hardEdges ? hardSpan(f, y, bx0, w) : (0, w)
+        let perPixelClip = setup.perPixelClip
+        let solidColor = setup.solidColor
         let first = touched.lo
         // Pixels [a, b) (window coordinates) whose scales are in `coverage` from index a − first.
         @inline(__always) func varying(_ a0: Int, _ b0: Int) {
@@ -257,13 +286,18 @@ extension BandRasterizer {
         var s: Int32 = 0
         var x = first, runStart = first
         let last = Swift.min(touched.hi, w - 1), limit = last + 1
+        let cov = coverage - first
         while x < limit {
             // Marked cells from x (x is marked): each adds to the running sum.
             let j = nextCell(bits, from: x, limit, marked: false)
-            for i in x..<j {
-                s &+= acc[i]
-                acc[i] = 0
-                coverage[i - first] = rule.scale(s)
+            if setup.plain {
+                s = sweepPlain(acc, cov, x, j, s, rule)
+            } else {
+                for i in x..<j {
+                    s &+= acc[i]
+                    acc[i] = 0
+                    cov[i] = rule.scale(s)
+                }
             }
             if j >= limit { x = j; break }
             // Unmarked cells from j: constant coverage until the next marked cell.
@@ -274,7 +308,7 @@ extension BandRasterizer {
                 if c == full { constant(j, k) }
                 runStart = k
             } else {
-                for i in j..<k { coverage[i - first] = c }
+                (cov + j).update(repeating: c, count: k - j)
             }
             x = k
         }
@@ -289,11 +323,29 @@ extension BandRasterizer {
             } else if tail > 0 {
                 let a = Swift.max(last + 1, hx0), b = Swift.min(w, hx1)
                 if a < b {
-                    for i in a..<b { coverage[i - first] = tail }
+                    (cov + a).update(repeating: tail, count: b - a)
                     varying(a, b)
                 }
             }
         }
+    }
+
+    /// The running sum over cells `x..<j` (clearing them), each one's scale into `cov` under the
+    /// non-zero rule, anti-aliased (`PathRowSetup.plain`): the same values as `PathScale.scale`,
+    /// without its rule branches. Returns the sum after cell j − 1.
+    @inline(__always)
+    func sweepPlain(_ acc: UnsafeMutablePointer<Int32>, _ cov: UnsafeMutablePointer<UInt32>, _ x: Int, _ j: Int,
+                    _ s0: Int32, _ rule: PathScale) -> Int32 {
+        let u = UInt32(pathUnit), m = rule.m, full = rule.full
+        var s = s0, i = x
+        while i < j {
+            s &+= acc[i]
+            acc[i] = 0
+            let c = s.magnitude
+            cov[i] = c >= u ? full : (c &* m &+ 1 << 21) &>> 22
+            i &+= 1
+        }
+        return s
     }
 
     /// Window columns `[hx0, hx1)` of row `y` inside the fill's hard clip edges (all of them when
