@@ -90,6 +90,9 @@ extension CGContext {
     public func addPath(_ other: CGPath) {
         let t = state.ctm
         var dropped = false
+        // Room for all of them at once: appended one by one, the array grew 1, 2, 4, 8, …
+        // (five allocations for a star or a circle, drawn every frame).
+        currentPath.elements.reserveCapacity(currentPath.elements.count + other.elements.count)
         for element in other.elements {
             if element.isFinite {
                 currentPath.append(element.applying(t))

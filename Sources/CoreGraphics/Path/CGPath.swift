@@ -11,6 +11,7 @@ public class CGPath: Hashable, @unchecked Sendable {
     var current: CGPoint?
 
     package init(elements: [Element]) {
+        self.elements.reserveCapacity(elements.count)
         append(contentsOf: elements)
     }
 
