@@ -145,6 +145,8 @@ extension BandRasterizer {
         var ya = Swift.max(ey0, Double(a))
         var xa = ex0 + (ya - ey0) * dxdy - wx0
         var ua = pathUnits(ya - Double(a))
+        // ⌊x⌋ of the piece's top: the bottom's of the row above (computed once per row).
+        var fa = cellFloor(xa)
         var y = a
         var acc = accumulation + (a - y0) * cells, bits = pathBits + (a - y0) * words
         while y < b {
@@ -153,13 +155,14 @@ extension BandRasterizer {
             let ended = ey1 < next
             let yb = ended ? ey1 : next
             let xb = ex0 + (yb - ey0) * dxdy - wx0
+            let fb = cellFloor(xb)
             let units = (ended ? pathUnits(yb - fy) : pathUnit) &- ua
             if units > 0 {
-                let (lo, hi) = accumulatePiece(xa, xb, up ? 0 &- units : units, w, acc)
+                let (lo, hi) = accumulatePiece(xa, xb, fa, fb, up ? 0 &- units : units, w, acc)
                 if hi >= 0 { markCells(bits, lo, hi) }
             }
             if ended { return }
-            ya = next; xa = xb; ua = 0
+            ya = next; xa = xb; fa = fb; ua = 0
             y &+= 1; acc += cells; bits += words
         }
     }
@@ -171,8 +174,8 @@ extension BandRasterizer {
         let head = ~0 as UInt64 &<< UInt64(lo & 63), tail = ~0 as UInt64 &>> UInt64(63 - hi & 63)
         if k0 == k1 { bits[k0] |= head & tail; return }
         bits[k0] |= head
-        var k = k0 + 1
-        while k < k1 { bits[k] = ~0; k += 1 }
+        var k = k0 &+ 1
+        while k < k1 { bits[k] = ~0; k &+= 1 }
         bits[k1] |= tail
     }
 
@@ -180,7 +183,8 @@ extension BandRasterizer {
     /// coordinates: pixel i covers [i, i + 1)) and `h` units high (negative when the path runs
     /// up), to the accumulation cells `acc` of the window `0 ..< w`. A piece left of the window
     /// adds its whole height to cell 0 (the running sum starts there); a piece right of it changes
-    /// no pixel of the window. Returns the first and last cell written (hi < 0: none).
+    /// no pixel of the window. `fa`, `fb` are ⌊xa⌋ and ⌊xb⌋ (`cellFloor`), which the row walk
+    /// already has. Returns the first and last cell written (hi < 0: none).
     ///
     /// The height is rounded at the piece's two ends (`pathUnits`), which it shares with the
     /// pieces before and after it, so a closed polygon's pieces in a row sum to zero exactly; it
@@ -189,52 +193,52 @@ extension BandRasterizer {
     /// winding number. Integer sums do not depend on their order: the pixels do not depend on
     /// bands or on the order of edges.
     @inline(__always)
-    func accumulatePiece(_ xa: Double, _ xb: Double, _ h: Int32, _ w: Int,
+    func accumulatePiece(_ xa: Double, _ xb: Double, _ fa: Int, _ fb: Int, _ h: Int32, _ w: Int,
                          _ acc: UnsafeMutablePointer<Int32>) -> (lo: Int, hi: Int) {
-        var xa = xa, xb = xb
-        if xa > xb { swap(&xa, &xb) }
+        var xa = xa, xb = xb, ia = fa, ib = fb
+        if xa > xb { swap(&xa, &xb); swap(&ia, &ib) }
         if xb <= 0 {
             acc[0] &+= h
             return (0, 0)
         }
         let fw = Double(w)
         if xa >= fw { return (0, -1) }
-        let ia = cellFloor(xa)
-        if ia == cellFloor(xb) || xb - xa < 1e-12 {
+        if ia == ib || xb - xa < 1e-12 {
             // Within one column: the piece's mean x splits its height between this cell and the next.
             let i = Swift.max(ia, 0)
             let fx = Swift.min(Swift.max((xa + xb) * 0.5 - Double(i), 0), 1)
             let left = share(h, 1 - fx)
-            acc[i] &+= left; acc[i + 1] &+= h &- left
-            return (i, i + 1)
+            acc[i] &+= left; acc[i &+ 1] &+= h &- left
+            return (i, i &+ 1)
         }
         // Across columns: the units up to each column boundary are the height times the share
         // of x travelled, rounded; each column gets the difference, split by its mean x.
         let dhdx = Double(h) / (xb - xa)
         var x = xa, given: Int32 = 0
-        var lo = cellFloor(Swift.max(xa, 0))
+        // ⌊max(xa, 0)⌋ and ⌊x⌋: ia, or 0 once the part left of the window is given to cell 0.
+        var lo = ia, i = ia
         if x < 0 {
             given = nearestInt32(-xa * dhdx)
             acc[0] &+= given
             lo = 0
             x = 0
+            i = 0
         }
-        var i = cellFloor(x)
         let end = Swift.min(xb, fw)
         if !(x < end) { return (lo, Swift.max(lo, Swift.min(i, w))) }
         // Cell i + 1's share is carried in a register into the next step, which adds cell
         // i + 1's own share to it, without a store and reload between the steps.
         var carry = acc[i]
         while x < end {
-            let nx = Swift.min(Double(i + 1), end)
+            let nx = Swift.min(Double(i &+ 1), end)
             let upTo = nx >= xb ? h : nearestInt32((nx - xa) * dhdx)
             let hp = upTo &- given
             given = upTo
             let left = share(hp, 1 - ((x + nx) * 0.5 - Double(i)))
             acc[i] = carry &+ left
-            carry = acc[i + 1] &+ (hp &- left)
+            carry = acc[i &+ 1] &+ (hp &- left)
             x = nx
-            i += 1
+            i &+= 1
         }
         acc[i] = carry
         return (lo, Swift.max(lo, Swift.min(i, w)))
@@ -341,8 +345,10 @@ extension BandRasterizer {
         while i < j {
             s &+= acc[i]
             acc[i] = 0
-            let c = s.magnitude
-            cov[i] = c >= u ? full : (c &* m &+ 1 << 21) &>> 22
+            // Full (c ≥ u) picked by a mask, not a branch: rims alternate unpredictably.
+            let c = Swift.min(s.magnitude, u)
+            let isFull = 0 &- (c / u)   // all ones when c = u (u is a power of two: a shift)
+            cov[i] = (full & isFull) | ((c &* m &+ 1 << 21) &>> 22) & ~isFull
             i &+= 1
         }
         return s
@@ -368,11 +374,11 @@ extension BandRasterizer {
         let flip: UInt64 = marked ? 0 : ~0
         var word = (bits[k] ^ flip) & (~0 as UInt64 &<< UInt64(from & 63))
         while word == 0 {
-            k += 1
+            k &+= 1
             if k &<< 6 >= limit { return limit }
             word = bits[k] ^ flip
         }
-        return Swift.min(k &<< 6 + word.trailingZeroBitCount, limit)
+        return Swift.min(k &<< 6 &+ word.trailingZeroBitCount, limit)
     }
 
     /// Multiplies the scales of window pixels [a, b) by the fill's clip shapes and mask.
@@ -410,7 +416,7 @@ func over_solid_coverage8(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ c
     var i = 0
     while i &+ 8 <= count {
         let s = UnsafeRawPointer(coverage + i).loadUnaligned(as: SIMD8<UInt32>.self)
-        if s != SIMD8<UInt32>(repeating: 0) {
+        if !allZero(s) {
             store8(overx8(mul255x8(c8, spread: spread(s)), load8(dst + i)), dst + i)
         }
         i &+= 8
@@ -419,7 +425,7 @@ func over_solid_coverage8(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ c
         if !padded { return over_solid_coverage(dst + i, count &- i, color, coverage + i) }
         let s = UnsafeRawPointer(coverage + i).loadUnaligned(as: SIMD8<UInt32>.self)
             .replacing(with: 0, where: .!lanesBelow(count &- i))
-        if s != SIMD8<UInt32>(repeating: 0) {
+        if !allZero(s) {
             store8(overx8(mul255x8(c8, spread: spread(s)), load8(dst + i)), dst + i)
         }
     }
