@@ -30,6 +30,13 @@ public class CGPath: Hashable, @unchecked Sendable {
         elements.append(element)
     }
 
+    /// Empties the path, keeping its array's capacity (a context's current path, reused).
+    func removeAllElements() {
+        elements.removeAll(keepingCapacity: true)
+        subpathStart = nil
+        current = nil
+    }
+
     func append(contentsOf elements: [Element]) {
         for element in elements { append(element) }
     }
