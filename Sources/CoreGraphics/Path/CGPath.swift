@@ -31,7 +31,9 @@ public class CGPath: Hashable, @unchecked Sendable {
     }
 
     /// Empties the path, keeping its array's capacity (a context's current path, reused).
-    func removeAllElements() {
+    /// Final: a new overridable method moves the class's vtable, which modules built against
+    /// the old layout (an incremental build that did not recompile them) then call wrongly.
+    final func removeAllElements() {
         elements.removeAll(keepingCapacity: true)
         subpathStart = nil
         current = nil
