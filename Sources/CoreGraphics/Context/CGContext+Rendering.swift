@@ -139,6 +139,10 @@ extension CGContext {
     /// `path` (base space) as Raster's geometry.
     func geometry(_ path: CGPath) -> PathGeometry {
         var g = PathGeometry()
+        // The arrays made once at their size, not regrown from empty.
+        var points = 0
+        for element in path.elements { element.forEachPoint { _ in points += 1 } }
+        g.reserveCapacity(points: points, verbs: path.elements.count)
         for element in path.elements {
             switch element {
             case let .move(p): g.move(to: SIMD2(p))

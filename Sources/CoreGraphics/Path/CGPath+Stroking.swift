@@ -71,6 +71,8 @@ extension CGPath {
         var stroker = PathStroker(width: width, cap: cap, join: join, miterLimit: miterLimit,
                                   tolerance: tolerance, transform: transform, sink: { box.add($0) })
         stroker.budget = limit
+        // A side of a contour, its joins and caps: about twice its points, plus the arcs.
+        stroker.reservePolygon(Swift.min(4096, 2 * contours.reduce(0) { Swift.max($0, $1.points.count) } + 32))
         if !over, stroker.mayExceedBudget(contours) { over = true }
         for contour in contours where !over && !stroker.overflow { stroker.stroke(contour) }
         if over || stroker.overflow {

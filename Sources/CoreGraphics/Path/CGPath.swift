@@ -11,6 +11,7 @@ public class CGPath: Hashable, @unchecked Sendable {
     var current: CGPoint?
 
     package init(elements: [Element]) {
+        self.elements.reserveCapacity(elements.count)
         append(contentsOf: elements)
     }
 
@@ -27,6 +28,15 @@ public class CGPath: Hashable, @unchecked Sendable {
             current = subpathStart
         }
         elements.append(element)
+    }
+
+    /// Empties the path, keeping its array's capacity (a context's current path, reused).
+    /// Final: a new overridable method moves the class's vtable, which modules built against
+    /// the old layout (an incremental build that did not recompile them) then call wrongly.
+    final func removeAllElements() {
+        elements.removeAll(keepingCapacity: true)
+        subpathStart = nil
+        current = nil
     }
 
     func append(contentsOf elements: [Element]) {

@@ -47,6 +47,9 @@ struct DashPattern: Equatable {
             return contours
         }
         var result: [StrokeContour] = []
+        // Room for every dash at once (the estimate counts each pattern interval of each
+        // contour, painted or not: at most twice what is needed), capped.
+        result.reserveCapacity(Int(Swift.min(estimate / 2, 4096)) + contours.count)
         for contour in contours { dash(contour, into: &result) }
         return result
     }
@@ -78,9 +81,11 @@ struct DashPattern: Equatable {
                 let q = CGPoint(x: a.x + (b.x - a.x) * f, y: a.y + (b.y - a.y) * f)
                 toggled = true
                 if var done = piece {
+                    // Released before `done` changes: a second reference made `add` copy
+                    // both of its arrays (two allocations a dash).
+                    piece = nil
                     done.add(q, corner: false)
                     result.append(done)
-                    piece = nil
                 }
                 index = (index + 1) % lengths.count
                 remaining = lengths[index]
@@ -96,11 +101,13 @@ struct DashPattern: Equatable {
             piece?.add(b, corner: contour.corners[j])
         }
         guard var last = piece else { return }
+        piece = nil
         if !toggled, contour.isClosed {
             result.append(contour) // painted all the way round: stays a closed ring
         } else if contour.isClosed, startsPainted, let k = firstPieceIndex, k < result.count {
             // The dash running over the start joins the first one, as one dash.
             let head = result[k]
+            last.reserve(head.points.count)
             for (q, corner) in zip(head.points, head.corners) { last.add(q, corner: corner) }
             result[k] = last
         } else {

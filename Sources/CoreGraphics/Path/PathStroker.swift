@@ -42,6 +42,12 @@ struct PathStroker {
         self.transform = transform
     }
 
+    /// Makes room for an output polygon of `count` points: the polygon buffer is kept from
+    /// polygon to polygon, so a stroke then allocates it once instead of regrowing it.
+    mutating func reservePolygon(_ count: Int) {
+        polygon.reserveCapacity(Swift.max(0, count))
+    }
+
     /// Largest angle an arc of radius `halfWidth` may turn per chord to stay within `tolerance`.
     private var arcStep: CGFloat {
         let ratio = tolerance / halfWidth

@@ -24,6 +24,15 @@ struct StrokeContour {
         corners.reserveCapacity(capacity)
     }
 
+    /// Makes room for `extra` more vertices in both arrays at once, growing geometrically.
+    mutating func reserve(_ extra: Int) {
+        let needed = points.count + extra
+        guard needed > points.capacity || needed > corners.capacity else { return }
+        let size = Swift.max(needed, 2 * points.count)
+        points.reserveCapacity(size)
+        corners.reserveCapacity(size)
+    }
+
     mutating func add(_ p: CGPoint, corner: Bool) {
         if let last = points.last, last == p {
             corners[corners.count - 1] = corners[corners.count - 1] || corner
@@ -56,14 +65,15 @@ extension CGPath {
         /// The inner parameters of `n` equal pieces, plus one a sixteenth of a piece from each
         /// end: the first and last chords then point along the curve's end tangents (within
         /// 1/16 of a piece's turn), so caps and corner joins at curve ends sit where they should.
-        func parameters(_ n: Int) -> [CGFloat] {
+        /// (`parameter(k, n)` for k in 0...n, without building an array per curve.)
+        func parameter(_ k: Int, _ n: Int) -> CGFloat {
             let edge = 1 / (16 * CGFloat(n))
-            return [edge] + (1..<n).map { CGFloat($0) / CGFloat(n) } + [1 - edge]
+            return k == 0 ? edge : k == n ? 1 - edge : CGFloat(k) / CGFloat(n)
         }
         walk(begin: { p in
             guard !over else { return }
             if let done = contour { total += done.points.count; result.append(done) }
-            contour = StrokeContour()
+            contour = StrokeContour(capacity: 8)
             if finite(p) { contour?.add(p, corner: true) }
         }, segment: { segment in
             guard !over else { return }
@@ -78,18 +88,22 @@ extension CGPath {
                 guard finite(c), finite(b), let a = contour?.points.last else { return }
                 // Wang: n = ⌈√(|a − 2c + b| / (4·tol))⌉ keeps the chords within tol.
                 let n = segments(length(a.x - 2 * c.x + b.x, a.y - 2 * c.y + b.y), 0.25)
-                for t in parameters(n) { contour?.add(Bezier.quad(a, c, b, t), corner: false) }
+                contour?.reserve(n + 2)
+                for k in 0...n { contour?.add(Bezier.quad(a, c, b, parameter(k, n)), corner: false) }
                 contour?.add(b, corner: true)
             case let .cubic(_, c1, c2, b):
                 guard finite(c1), finite(c2), finite(b), let a = contour?.points.last else { return }
                 let m = Swift.max(length(a.x - 2 * c1.x + c2.x, a.y - 2 * c1.y + c2.y),
                                   length(c1.x - 2 * c2.x + b.x, c1.y - 2 * c2.y + b.y))
                 let n = segments(m, 0.75)
-                for t in parameters(n) { contour?.add(Bezier.cubic(a, c1, c2, b, t), corner: false) }
+                contour?.reserve(n + 2)
+                for k in 0...n { contour?.add(Bezier.cubic(a, c1, c2, b, parameter(k, n)), corner: false) }
                 contour?.add(b, corner: true)
             }
         }, close: {
             guard var done = contour else { return }
+            // Released before `done` changes (a second reference made it copy both arrays).
+            contour = nil
             done.hasSegment = true
             if done.points.count > 1, done.points.last == done.points.first {
                 done.points.removeLast()

@@ -50,6 +50,15 @@ func store8(_ v: SIMD8<UInt32>, _ p: UnsafeMutablePointer<UInt32>) {
     UnsafeMutableRawPointer(p).storeBytes(of: v, as: SIMD8<UInt32>.self)
 }
 
+/// Whether all eight lanes are zero: two ORs of halves and one compare. (`s == .zero`, the
+/// generic `Equatable` comparison, compiled to a loop over lanes spilled to the stack: in the
+/// hot path of every anti-aliased path rim.)
+@inlinable @inline(__always)
+func allZero(_ s: SIMD8<UInt32>) -> Bool {
+    let h = unsafeBitCast(s.lowHalf | s.highHalf, to: SIMD2<UInt64>.self)
+    return h[0] | h[1] == 0
+}
+
 /// The first `n` (0...8) pixels at `p` in the low lanes, zero above.
 @inlinable @inline(__always)
 func loadPrefix(_ p: UnsafeMutablePointer<UInt32>, _ n: Int) -> SIMD8<UInt32> {

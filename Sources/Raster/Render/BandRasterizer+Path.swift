@@ -68,6 +68,27 @@ struct PathScale {
     }
 }
 
+/// What every row of one path fill shares, worked out once per `renderPath` call instead of
+/// once per row (the rule's scale factor, the paint's solid colour, whether clips apply).
+struct PathRowSetup {
+    let rule: PathScale
+    let full: UInt32
+    let solidColor: UInt32?
+    let perPixelClip: Bool
+    let hardEdges: Bool
+    /// Non-zero and anti-aliased: the scale is min(|sum|, unit) · m, the common case.
+    let plain: Bool
+
+    init(_ f: UnsafePointer<PreparedFill>, _ p: UnsafePointer<PathFill>) {
+        full = f.pointee.opacity8
+        rule = PathScale(evenOdd: p.pointee.evenOdd, aliased: f.pointee.aliased, opacity: f.pointee.opacity, full: full)
+        solidColor = f.pointee.solidOverColor
+        perPixelClip = !f.pointee.clipShapes.isEmpty || f.pointee.mask != nil
+        hardEdges = !f.pointee.hardEdges.isEmpty
+        plain = !rule.evenOdd && !rule.aliased
+    }
+}
+
 extension BandRasterizer {
     /// Rows `r0..<r1` of a path fill, one bucket of rows at a time: every edge of the bucket is
     /// walked through its rows into that row's cells (a block of `bucketRows` rows of cells),
@@ -77,6 +98,7 @@ extension BandRasterizer {
         let bx0 = f.pointee.bounds.x0, w = f.pointee.bounds.x1 - bx0
         guard w > 0 else { return }
         let rows = p.pointee.bucketRows, cells = w + 2, words = (cells + 63) >> 6
+        let setup = PathRowSetup(f, p)
         var y = r0
         while y < r1 {
             let bucket = y / rows, end = Swift.min(r1, (bucket + 1) * rows)
@@ -85,52 +107,63 @@ extension BandRasterizer {
             guard b >= 0, b < p.pointee.bandCount else { continue }
             let lo = Int(pathBandOffsets[p.pointee.bandOffsets + b]), hi = Int(pathBandOffsets[p.pointee.bandOffsets + b + 1])
             if lo == hi { continue }
-            for k in 0..<(end - y) { pathTouched[k] = (lo: Int.max, hi: -1) }
             for k in lo..<hi {
-                accumulateEdgeRows(pathBandEdges + k, y, end, f.pointee.bounds, cells, words)
+                accumulateEdgeRows(pathBandEdges + k, y, end, bx0, w, cells, words)
             }
-            for row in y..<end where pathTouched[row - y].hi >= 0 {
-                pathRow(f, p, row, bx0, w, pathTouched[row - y], accumulation + (row - y) * cells, pathBits + (row - y) * words)
+            for row in y..<end {
+                let bits = pathBits + (row - y) * words
+                guard let touched = markedRange(bits, words) else { continue }
+                pathRow(f, setup, row, bx0, w, touched, accumulation + (row - y) * cells, bits)
             }
         }
     }
 
-    /// Adds edge `e` to the cells of each of its rows within `y0..<y1` (row `y` at
-    /// `accumulation + (y − y0) · cells`, its touched range at `pathTouched[y − y0]`), top to
-    /// bottom: each row's piece starts where the row above ended (the same x and the row
-    /// boundary, whose offset rounds to 0 units), so only its lower end is computed. The rows
-    /// walked are those the edge was bucketed by, the first and last tested against its exact
-    /// extent. The cells each piece wrote are marked in the row's bitmap (`pathBits`, `words` a row).
+    /// The first and last marked cell of a row's bitmap, or nil when none is.
     @inline(__always)
-    func accumulateEdgeRows(_ e: UnsafePointer<PathEdge>, _ y0: Int, _ y1: Int, _ bounds: IntRect, _ cells: Int, _ words: Int) {
+    func markedRange(_ bits: UnsafeMutablePointer<UInt64>, _ words: Int) -> (lo: Int, hi: Int)? {
+        var k0 = 0
+        while k0 < words && bits[k0] == 0 { k0 &+= 1 }
+        if k0 == words { return nil }
+        var k1 = words &- 1
+        while bits[k1] == 0 { k1 &-= 1 }
+        return (k0 &<< 6 &+ bits[k0].trailingZeroBitCount, k1 &<< 6 &+ 63 &- bits[k1].leadingZeroBitCount)
+    }
+
+    /// Adds edge `e` to the cells of each of its rows within `y0..<y1` (row `y` at
+    /// `accumulation + (y − y0) · cells`), top to bottom: each row's piece starts where the row
+    /// above ended (the same x and the row boundary, whose offset rounds to 0 units), so only
+    /// its lower end is computed. The rows walked are those the edge was bucketed by, the first
+    /// and last tested against its exact extent. The cells each piece wrote are marked in the
+    /// row's bitmap (`pathBits`, `words` a row): the sweep finds a row's extent there.
+    @inline(__always)
+    func accumulateEdgeRows(_ e: UnsafePointer<PathEdge>, _ y0: Int, _ y1: Int, _ bx0: Int, _ w: Int, _ cells: Int, _ words: Int) {
         let a = Swift.max(Int(e.pointee.firstRow), y0), b = Swift.min(Int(e.pointee.lastRow) + 1, y1)
         if a >= b { return }
-        let bx0 = Double(bounds.x0), w = bounds.x1 - bounds.x0
-        let ey0 = e.pointee.y0, ey1 = e.pointee.y1, ex0 = e.pointee.x0, dxdy = e.pointee.dxdy
+        let ey0 = e.pointee.y0, ey1 = e.pointee.y1, ex0 = e.pointee.x0, dxdy = e.pointee.dxdy, wx0 = Double(bx0)
         let up = e.pointee.direction < 0
         // The current piece's top: its y, x (window coordinates) and offset in units in its row.
         var ya = Swift.max(ey0, Double(a))
-        var xa = ex0 + (ya - ey0) * dxdy - bx0
+        var xa = ex0 + (ya - ey0) * dxdy - wx0
         var ua = pathUnits(ya - Double(a))
+        // ⌊x⌋ of the piece's top: the bottom's of the row above (computed once per row).
+        var fa = cellFloor(xa)
         var y = a
+        var acc = accumulation + (a - y0) * cells, bits = pathBits + (a - y0) * words
         while y < b {
             let fy = Double(y), next = fy + 1
             if !(ya < next) || !(ey1 > fy) { return }
             let ended = ey1 < next
             let yb = ended ? ey1 : next
-            let xb = ex0 + (yb - ey0) * dxdy - bx0
+            let xb = ex0 + (yb - ey0) * dxdy - wx0
+            let fb = cellFloor(xb)
             let units = (ended ? pathUnits(yb - fy) : pathUnit) &- ua
             if units > 0 {
-                let (lo, hi) = accumulatePiece(xa, xb, up ? 0 &- units : units, w, accumulation + (y - y0) * cells)
-                if hi >= 0 {
-                    let t = pathTouched + (y - y0)
-                    t.pointee.lo = Swift.min(t.pointee.lo, lo); t.pointee.hi = Swift.max(t.pointee.hi, hi)
-                    markCells(pathBits + (y - y0) * words, lo, hi)
-                }
+                let (lo, hi) = accumulatePiece(xa, xb, fa, fb, up ? 0 &- units : units, w, acc)
+                if hi >= 0 { markCells(bits, lo, hi) }
             }
             if ended { return }
-            ya = next; xa = xb; ua = 0
-            y += 1
+            ya = next; xa = xb; fa = fb; ua = 0
+            y &+= 1; acc += cells; bits += words
         }
     }
 
@@ -141,8 +174,8 @@ extension BandRasterizer {
         let head = ~0 as UInt64 &<< UInt64(lo & 63), tail = ~0 as UInt64 &>> UInt64(63 - hi & 63)
         if k0 == k1 { bits[k0] |= head & tail; return }
         bits[k0] |= head
-        var k = k0 + 1
-        while k < k1 { bits[k] = ~0; k += 1 }
+        var k = k0 &+ 1
+        while k < k1 { bits[k] = ~0; k &+= 1 }
         bits[k1] |= tail
     }
 
@@ -150,7 +183,8 @@ extension BandRasterizer {
     /// coordinates: pixel i covers [i, i + 1)) and `h` units high (negative when the path runs
     /// up), to the accumulation cells `acc` of the window `0 ..< w`. A piece left of the window
     /// adds its whole height to cell 0 (the running sum starts there); a piece right of it changes
-    /// no pixel of the window. Returns the first and last cell written (hi < 0: none).
+    /// no pixel of the window. `fa`, `fb` are ⌊xa⌋ and ⌊xb⌋ (`cellFloor`), which the row walk
+    /// already has. Returns the first and last cell written (hi < 0: none).
     ///
     /// The height is rounded at the piece's two ends (`pathUnits`), which it shares with the
     /// pieces before and after it, so a closed polygon's pieces in a row sum to zero exactly; it
@@ -159,52 +193,52 @@ extension BandRasterizer {
     /// winding number. Integer sums do not depend on their order: the pixels do not depend on
     /// bands or on the order of edges.
     @inline(__always)
-    func accumulatePiece(_ xa: Double, _ xb: Double, _ h: Int32, _ w: Int,
+    func accumulatePiece(_ xa: Double, _ xb: Double, _ fa: Int, _ fb: Int, _ h: Int32, _ w: Int,
                          _ acc: UnsafeMutablePointer<Int32>) -> (lo: Int, hi: Int) {
-        var xa = xa, xb = xb
-        if xa > xb { swap(&xa, &xb) }
+        var xa = xa, xb = xb, ia = fa, ib = fb
+        if xa > xb { swap(&xa, &xb); swap(&ia, &ib) }
         if xb <= 0 {
             acc[0] &+= h
             return (0, 0)
         }
         let fw = Double(w)
         if xa >= fw { return (0, -1) }
-        let ia = cellFloor(xa)
-        if ia == cellFloor(xb) || xb - xa < 1e-12 {
+        if ia == ib || xb - xa < 1e-12 {
             // Within one column: the piece's mean x splits its height between this cell and the next.
             let i = Swift.max(ia, 0)
             let fx = Swift.min(Swift.max((xa + xb) * 0.5 - Double(i), 0), 1)
             let left = share(h, 1 - fx)
-            acc[i] &+= left; acc[i + 1] &+= h &- left
-            return (i, i + 1)
+            acc[i] &+= left; acc[i &+ 1] &+= h &- left
+            return (i, i &+ 1)
         }
         // Across columns: the units up to each column boundary are the height times the share
         // of x travelled, rounded; each column gets the difference, split by its mean x.
         let dhdx = Double(h) / (xb - xa)
         var x = xa, given: Int32 = 0
-        var lo = cellFloor(Swift.max(xa, 0))
+        // ⌊max(xa, 0)⌋ and ⌊x⌋: ia, or 0 once the part left of the window is given to cell 0.
+        var lo = ia, i = ia
         if x < 0 {
             given = nearestInt32(-xa * dhdx)
             acc[0] &+= given
             lo = 0
             x = 0
+            i = 0
         }
-        var i = cellFloor(x)
         let end = Swift.min(xb, fw)
         if !(x < end) { return (lo, Swift.max(lo, Swift.min(i, w))) }
         // Cell i + 1's share is carried in a register into the next step, which adds cell
         // i + 1's own share to it, without a store and reload between the steps.
         var carry = acc[i]
         while x < end {
-            let nx = Swift.min(Double(i + 1), end)
+            let nx = Swift.min(Double(i &+ 1), end)
             let upTo = nx >= xb ? h : nearestInt32((nx - xa) * dhdx)
             let hp = upTo &- given
             given = upTo
             let left = share(hp, 1 - ((x + nx) * 0.5 - Double(i)))
             acc[i] = carry &+ left
-            carry = acc[i + 1] &+ (hp &- left)
+            carry = acc[i &+ 1] &+ (hp &- left)
             x = nx
-            i += 1
+            i &+= 1
         }
         acc[i] = carry
         return (lo, Swift.max(lo, Swift.min(i, w)))
@@ -222,17 +256,16 @@ extension BandRasterizer {
     /// untouched cells has the running sum's coverage throughout, so a long run that is full goes
     /// to the constant kernel and an empty one is skipped, without a coverage per pixel.
     @inline(__always)
-    func pathRow(_ f: UnsafePointer<PreparedFill>, _ p: UnsafePointer<PathFill>, _ y: Int, _ bx0: Int, _ w: Int,
+    func pathRow(_ f: UnsafePointer<PreparedFill>, _ setup: PathRowSetup, _ y: Int, _ bx0: Int, _ w: Int,
                  _ touched: (lo: Int, hi: Int), _ acc: UnsafeMutablePointer<Int32>, _ bits: UnsafeMutablePointer<UInt64>) {
-        let full = f.pointee.opacity8
-        let rule = PathScale(evenOdd: p.pointee.evenOdd, aliased: f.pointee.aliased, opacity: f.pointee.opacity, full: full)
+        let full = setup.full, rule = setup.rule
         let row = pixels + y &* stride
         // Hard clip edges (a BSP piece) limit the row to one interval. Bound to constants: the
         // nested functions below capture them by value (captured vars were boxed on the heap,
         // two allocations and exclusivity checks per row).
-        let (hx0, hx1) = hardSpan(f, y, bx0, w)
-        let perPixelClip = !f.pointee.clipShapes.isEmpty || f.pointee.mask != nil
-        let solidColor = f.pointee.solidOverColor
+        let (hx0, hx1) = setup.hardEdges ? hardSpan(f, y, bx0, w) : (0, w)
+        let perPixelClip = setup.perPixelClip
+        let solidColor = setup.solidColor
         let first = touched.lo
         // Pixels [a, b) (window coordinates) whose scales are in `coverage` from index a − first.
         @inline(__always) func varying(_ a0: Int, _ b0: Int) {
@@ -257,13 +290,18 @@ extension BandRasterizer {
         var s: Int32 = 0
         var x = first, runStart = first
         let last = Swift.min(touched.hi, w - 1), limit = last + 1
+        let cov = coverage - first
         while x < limit {
             // Marked cells from x (x is marked): each adds to the running sum.
             let j = nextCell(bits, from: x, limit, marked: false)
-            for i in x..<j {
-                s &+= acc[i]
-                acc[i] = 0
-                coverage[i - first] = rule.scale(s)
+            if setup.plain {
+                s = sweepPlain(acc, cov, x, j, s, rule)
+            } else {
+                for i in x..<j {
+                    s &+= acc[i]
+                    acc[i] = 0
+                    cov[i] = rule.scale(s)
+                }
             }
             if j >= limit { x = j; break }
             // Unmarked cells from j: constant coverage until the next marked cell.
@@ -274,7 +312,7 @@ extension BandRasterizer {
                 if c == full { constant(j, k) }
                 runStart = k
             } else {
-                for i in j..<k { coverage[i - first] = c }
+                (cov + j).update(repeating: c, count: k - j)
             }
             x = k
         }
@@ -289,11 +327,31 @@ extension BandRasterizer {
             } else if tail > 0 {
                 let a = Swift.max(last + 1, hx0), b = Swift.min(w, hx1)
                 if a < b {
-                    for i in a..<b { coverage[i - first] = tail }
+                    (cov + a).update(repeating: tail, count: b - a)
                     varying(a, b)
                 }
             }
         }
+    }
+
+    /// The running sum over cells `x..<j` (clearing them), each one's scale into `cov` under the
+    /// non-zero rule, anti-aliased (`PathRowSetup.plain`): the same values as `PathScale.scale`,
+    /// without its rule branches. Returns the sum after cell j − 1.
+    @inline(__always)
+    func sweepPlain(_ acc: UnsafeMutablePointer<Int32>, _ cov: UnsafeMutablePointer<UInt32>, _ x: Int, _ j: Int,
+                    _ s0: Int32, _ rule: PathScale) -> Int32 {
+        let u = UInt32(pathUnit), m = rule.m, full = rule.full
+        var s = s0, i = x
+        while i < j {
+            s &+= acc[i]
+            acc[i] = 0
+            // Full (c ≥ u) picked by a mask, not a branch: rims alternate unpredictably.
+            let c = Swift.min(s.magnitude, u)
+            let isFull = 0 &- (c / u)   // all ones when c = u (u is a power of two: a shift)
+            cov[i] = (full & isFull) | ((c &* m &+ 1 << 21) &>> 22) & ~isFull
+            i &+= 1
+        }
+        return s
     }
 
     /// Window columns `[hx0, hx1)` of row `y` inside the fill's hard clip edges (all of them when
@@ -316,11 +374,11 @@ extension BandRasterizer {
         let flip: UInt64 = marked ? 0 : ~0
         var word = (bits[k] ^ flip) & (~0 as UInt64 &<< UInt64(from & 63))
         while word == 0 {
-            k += 1
+            k &+= 1
             if k &<< 6 >= limit { return limit }
             word = bits[k] ^ flip
         }
-        return Swift.min(k &<< 6 + word.trailingZeroBitCount, limit)
+        return Swift.min(k &<< 6 &+ word.trailingZeroBitCount, limit)
     }
 
     /// Multiplies the scales of window pixels [a, b) by the fill's clip shapes and mask.
@@ -358,7 +416,7 @@ func over_solid_coverage8(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ c
     var i = 0
     while i &+ 8 <= count {
         let s = UnsafeRawPointer(coverage + i).loadUnaligned(as: SIMD8<UInt32>.self)
-        if s != SIMD8<UInt32>(repeating: 0) {
+        if !allZero(s) {
             store8(overx8(mul255x8(c8, spread: spread(s)), load8(dst + i)), dst + i)
         }
         i &+= 8
@@ -367,7 +425,7 @@ func over_solid_coverage8(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ c
         if !padded { return over_solid_coverage(dst + i, count &- i, color, coverage + i) }
         let s = UnsafeRawPointer(coverage + i).loadUnaligned(as: SIMD8<UInt32>.self)
             .replacing(with: 0, where: .!lanesBelow(count &- i))
-        if s != SIMD8<UInt32>(repeating: 0) {
+        if !allZero(s) {
             store8(overx8(mul255x8(c8, spread: spread(s)), load8(dst + i)), dst + i)
         }
     }

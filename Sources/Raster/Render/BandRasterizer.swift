@@ -32,10 +32,8 @@ struct BandRasterizer: @unchecked Sendable {
     /// Signed-area accumulation of up to `bandHeight` path rows, surface width + 2 cells each
     /// (in `pathUnit`s), all zero between fills.
     var accumulation: UnsafeMutablePointer<Int32>
-    /// Per accumulated path row, the first and last cell an edge touched.
-    var pathTouched: UnsafeMutablePointer<(lo: Int, hi: Int)>
     /// Per accumulated path row, a bitmap of the cells edges wrote ((width + 2 + 63) / 64
-    /// words a row), all zero between fills.
+    /// words a row), all zero between fills; a row's first and last marked cell bound its sweep.
     var pathBits: UnsafeMutablePointer<UInt64>
     /// Nanoseconds per `RasterProfile.Kernel`, when profiling.
     var profileSlots: UnsafeMutablePointer<UInt64>? = nil

@@ -343,7 +343,6 @@ extension PreparedScene {
                                 coverage: UnsafeMutablePointer(mutating: placeholder()),
                                 scratch: UnsafeMutablePointer(mutating: placeholder()),
                                 accumulation: UnsafeMutablePointer(mutating: placeholder()),
-                                pathTouched: UnsafeMutablePointer(mutating: placeholder()),
                                 pathBits: UnsafeMutablePointer(mutating: placeholder())))
         }}}}}}}}}}}}}}
     }
@@ -360,13 +359,12 @@ extension BandRasterizer {
         // Zero between rows: each path row clears the cells it touched.
         r.accumulation = .allocate(capacity: (width + 2) * bandHeight)
         r.accumulation.initialize(repeating: 0, count: (width + 2) * bandHeight)
-        r.pathTouched = .allocate(capacity: bandHeight)
         let words = (width + 2 + 63) / 64 * bandHeight
         r.pathBits = .allocate(capacity: words)
         r.pathBits.initialize(repeating: 0, count: words)
         defer {
             r.coverage.deallocate(); r.scratch.deallocate(); r.accumulation.deallocate()
-            r.pathTouched.deallocate(); r.pathBits.deallocate()
+            r.pathBits.deallocate()
         }
         body(&r)
     }
