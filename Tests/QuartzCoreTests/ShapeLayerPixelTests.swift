@@ -128,6 +128,26 @@ private func render(_ layers: CALayer..., w: Int = 40, h: Int = 40) -> CGImage {
     Golden.expectPixel(image, 10, 20, 0xFF80_FF80, tolerance: 1, "half covered: green at 50 % over white")
 }
 
+/// A shape mask whose frame is never set (zero bounds, the usual iOS code: only `path` is
+/// given) masks by its path, which draws outside its bounds: a banner with such a mask showed
+/// nothing (the group was cut to the mask's empty frame).
+@Test(.manualClock) func aShapeMaskWithoutAFrameMasksByItsPath() {
+    let masked = KindScene.build { () -> CALayer in
+        let l = CALayer()
+        l.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+        l.backgroundColor = KindScene.green
+        let m = CAShapeLayer()
+        m.path = CGPath(rect: CGRect(x: 0, y: 0, width: 20, height: 30), transform: nil)
+        l.mask = m
+        return l
+    }
+    let image = render(masked)
+    Golden.expectPixel(image, 10, 10, green, "inside the path")
+    Golden.expectPixel(image, 10, 25, green, "inside the path, far from the mask's empty frame")
+    Golden.expectPixel(image, 30, 10, white, "right of the path")
+    Golden.expectPixel(image, 10, 35, white, "below the path")
+}
+
 @Test(.manualClock) func aFilledPathInAPerspectivePlaneCoversWhatItsBackgroundWould() {
     // The same rect as a shape's path and as a plain layer's background, in the same tilted plane
     // inside a CATransformLayer with perspective: both go through one projective map, so only

@@ -492,7 +492,11 @@ package final class DrawListBuilder {
             // known, instead of the whole clip (a fading row of a list drew a window-sized group).
             area = area.intersection(d)
         }
-        if let mask = layer.mask, let e = Self.deviceBounds(of: mask.state.frameInParent(of: s), map) { area = area.intersection(e) }
+        // Only where the mask draws can the group show: the box of the mask's subtree (a shape
+        // mask's path reaches past its bounds, which are often left empty), when known.
+        if let mask = layer.mask, let box = Self.extentInParent(mask), let e = Self.deviceBounds(of: box, map) {
+            area = area.intersection(e)
+        }
         guard let shadowShift else { return area }
         let reach = deviceInt(max(0, s.shadowRadius * 3 * Self.linearScale(map)).rounded(.up)) + 2
         let dx = deviceInt(abs(shadowShift.x).rounded(.up)), dy = deviceInt(abs(shadowShift.y).rounded(.up))
@@ -715,19 +719,6 @@ package final class DrawListBuilder {
         out.occluder = c.occluder.map { (shape: $0.shape, deviceToLocal: t.concatenating($0.deviceToLocal)) }
         out.mask = c.mask.map { Self.shifted($0, dx: dx, dy: dy, to: out.rect) }
         return out
-    }
-}
-
-extension LayerState {
-    /// This (mask) layer's frame in the space of the layer it masks.
-    fileprivate func frameInParent(of owner: LayerState) -> CGRect {
-        let m = localToParent
-        let h = LayerGeometry.planeMap(m)
-        let b = bounds
-        let pts = [(b.minX, b.minY), (b.maxX, b.minY), (b.maxX, b.maxY), (b.minX, b.maxY)].compactMap { h.projectIfInFront(x: $0.0, y: $0.1) }
-        guard pts.count == 4 else { return owner.bounds }
-        let xs = pts.map(\.x), ys = pts.map(\.y)
-        return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
     }
 }
 
