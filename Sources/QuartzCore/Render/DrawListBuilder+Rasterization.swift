@@ -101,17 +101,16 @@ extension DrawListBuilder {
         }
     }
 
-    /// The bounding box of `rect` mapped to the root plane, or nil when a corner is behind the eye.
-    private static func projectedBox(_ rect: CGRect, _ m: CATransform3D) -> CGRect? {
-        let r = rect.standardized
-        var xs: [Double] = [], ys: [Double] = []
+    /// The bounding box of `rect` mapped by `m` (to the root plane, a superlayer's space…), or nil
+    /// when a corner is behind the eye or lands at no finite point.
+    static func projectedBox(_ rect: CGRect, _ m: CATransform3D) -> CGRect? {
+        let r = rect.standardized, h = LayerGeometry.planeMap(m)
+        var lo = SIMD2<Double>(repeating: .infinity), hi = SIMD2<Double>(repeating: -.infinity)
         for (x, y) in [(r.minX, r.minY), (r.maxX, r.minY), (r.maxX, r.maxY), (r.minX, r.maxY)] {
-            let w = x * m.m14 + y * m.m24 + m.m44
-            guard w > 1e-9 else { return nil }
-            xs.append((x * m.m11 + y * m.m21 + m.m41) / w)
-            ys.append((x * m.m12 + y * m.m22 + m.m42) / w)
+            guard let p = h.projectIfInFront(x: Double(x), y: Double(y)) else { return nil }
+            lo = pointwiseMin(lo, p); hi = pointwiseMax(hi, p)
         }
-        return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+        return CGRect(x: lo.x, y: lo.y, width: hi.x - lo.x, height: hi.y - lo.y)
     }
 
     /// Everything of a layer's state that its pixels in the bitmap depend on. The rasterized

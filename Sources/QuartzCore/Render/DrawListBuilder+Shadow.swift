@@ -279,14 +279,7 @@ extension DrawListBuilder {
     /// `subtreeExtent(layer)` in its superlayer's (or masked layer's) space: the bounding box of
     /// its corners through the layer's transform; nil when unknown or behind the eye.
     static func extentInParent(_ layer: PresentedLayer) -> CGRect? {
-        guard let e = subtreeExtent(layer) else { return nil }
-        let h = LayerGeometry.planeMap(layer.state.localToParent)
-        var lo = SIMD2<Double>(repeating: .infinity), hi = SIMD2<Double>(repeating: -.infinity)
-        for (x, y) in [(e.minX, e.minY), (e.maxX, e.minY), (e.maxX, e.maxY), (e.minX, e.maxY)] {
-            guard let p = h.projectIfInFront(x: Double(x), y: Double(y)), p.x.isFinite, p.y.isFinite else { return nil }
-            lo = pointwiseMin(lo, SIMD2(p.x, p.y)); hi = pointwiseMax(hi, SIMD2(p.x, p.y))
-        }
-        return CGRect(x: lo.x, y: lo.y, width: hi.x - lo.x, height: hi.y - lo.y)
+        subtreeExtent(layer).flatMap { projectedBox($0, layer.state.localToParent) }
     }
 
     /// A rect holding everything `layer`'s subtree draws, in its own space (null: nothing), leaving
