@@ -106,31 +106,101 @@ private func layerCount(_ root: CALayer) -> Int {
     }
 }
 
-@Test func tenThousandPresentationCallsKeepMemoryFlat() throws {
-    try CAMediaClock.withManualClock(startingAt: 2) { _ in
-        let (root, deepest) = tree52()
-        CATransaction.flush()
-        func calls(_ n: Int) {
-            for _ in 0..<n { _ = deepest.presentation()?.superlayer?.bounds }
-        }
-        calls(500)   // warm-up: caches, first allocations
-        // Four rounds of 2,500 calls. Leaking, each call kept 52 layers and their evaluated tree
-        // (93 kB measured before the fix): 230 MB a round. Other tests running in this process
-        // allocate meanwhile, but not in every round, so the quietest round must stay flat.
-        var growths: [Int] = []
-        for _ in 0..<4 {
-            let before = mallocInUse()
-            calls(2_500)
-            growths.append(mallocInUse() - before)
-        }
-        #expect(growths.min()! < 32 << 20, "malloc in use grew by \(growths.map { $0 >> 20 }) MB in rounds of 2,500 presentation() calls")
-        _ = root
+/// Four rounds of 2,500 `presentation()` calls. Leaking, each call kept 52 layers and their
+/// evaluated tree (93 kB measured before the fix): 230 MB a round. Measured in a process of its
+/// own: in the suite's parallel run other tests allocate in the same heap meanwhile.
+@Test func tenThousandPresentationCallsKeepMemoryFlat() async throws {
+    let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
+        LeakMeasurements.presentationCallGrowth()
     }
+    let growths = LeakMeasurements.integers(in: result)
+    try #require(growths.count == 4, "the child printed \(growths)")
+    #expect(growths.max()! < 32 << 20, "malloc in use grew by \(growths.map { $0 >> 20 }) MB in rounds of 2,500 presentation() calls")
 }
 
 /// The demo's ring, 280 × 280 (a 314 kB backing store per frame).
-@Test func animatedCustomPropertyKeepsMemoryFlatOverTwelveHundredFrames() throws {
-    try CAMediaClock.withManualClock(startingAt: 0) { clock in
+/// An animated custom property draws a 314 kB backing store per frame; kept (with the leaked
+/// presentation copy that drew it), that is 188 MB in each half of 600 frames. Measured in a
+/// process of its own: in the suite's parallel run another test's 256 MB image once made a
+/// half measure 218 MB (and another 108 MB) beside a flat renderer.
+@Test func animatedCustomPropertyKeepsMemoryFlatOverTwelveHundredFrames() async throws {
+    let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
+        LeakMeasurements.customPropertyFrames()
+    }
+    let fields = LeakMeasurements.integers(in: result)
+    try #require(fields.count == 4, "the child printed \(fields)")
+    #expect(fields[0] == 1, "a backing store drawn 1,200 frames ago is still alive")
+    #expect(fields[1] == 1, "the ring's presentation progress does not follow the clock")
+    #expect(max(fields[2], fields[3]) < 48 << 20, "malloc in use grew by \([fields[2] >> 20, fields[3] >> 20]) MB in two halves of 600 frames")
+}
+
+/// The exit tests' bodies: each runs in a child process and prints what it measured as integers.
+enum LeakMeasurements {
+    /// The integers a child printed, separated by white space.
+    static func integers(in result: ExitTest.Result?) -> [Int] {
+        String(decoding: result?.standardOutputContent ?? [], as: UTF8.self)
+            .split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+    }
+
+    /// Prints the growth of malloc in use over four rounds of 2,500 `presentation()` calls.
+    static func presentationCallGrowth() {
+        CAMediaClock.withManualClock(startingAt: 2) { _ in
+            let (root, deepest) = tree52()
+            CATransaction.flush()
+            func calls(_ n: Int) {
+                for _ in 0..<n { _ = deepest.presentation()?.superlayer?.bounds }
+            }
+            calls(500)   // warm-up: caches, first allocations
+            var growths: [Int] = []
+            for _ in 0..<4 {
+                let before = mallocInUse()
+                calls(2_500)
+                growths.append(mallocInUse() - before)
+            }
+            print(growths.map(String.init).joined(separator: " "))
+            _ = root
+        }
+    }
+
+    /// Prints 1 if the backing store drawn at warm-up was freed, 1 if the presentation progress
+    /// follows the clock, then the growth of malloc in use over two halves of 600 frames.
+    static func customPropertyFrames() {
+        CAMediaClock.withManualClock(startingAt: 0) { clock in
+            let (root, ring) = ringScene()
+            let renderer = CARenderer(width: 300, height: 300)
+            renderer.layer = root
+            CATransaction.flush()
+            var t = 0.0
+            func frames(_ n: Int) {
+                for _ in 0..<n {
+                    t += 1.0 / 60
+                    clock.set(t)
+                    CALayer.displayAnimatedProperties(in: root)
+                    CATransaction.flush()
+                    renderer.beginFrame(atTime: t); renderer.render(); renderer.endFrame()
+                }
+            }
+            frames(200)   // warm-up: the renderer's caches fill to their steady size
+            weak var drawnAtWarmUp: AnyObject?
+            drawnAtWarmUp = ring.animatedDisplayContents as AnyObject?
+            let drawn = drawnAtWarmUp != nil
+            var growth: [Int] = []
+            for _ in 0..<2 {
+                let before = mallocInUse()
+                frames(600)
+                growth.append(mallocInUse() - before)
+            }
+            // The ring still animates: its presentation progress follows the clock. (The demo's
+            // ring makes no copies of its own type: its copy is a CALayer carrying "progress".)
+            let p = root.presentation()?.sublayers?.first
+            let progress = p?.value(forKey: "progress") as? CGFloat ?? -1
+            let follows = p?.model() === ring && abs(progress - CGFloat(t.truncatingRemainder(dividingBy: 4) / 4)) < 1e-9
+            print(drawn && drawnAtWarmUp == nil ? 1 : 0, follows ? 1 : 0, growth[0], growth[1])
+        }
+    }
+
+    /// The demo's ring, 280 × 280, over a 300 × 300 root, its progress animated 0 → 1 every 4 s.
+    private static func ringScene() -> (root: CALayer, ring: ProgressRingLayer) {
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         let root = CALayer()
@@ -151,47 +221,10 @@ private func layerCount(_ root: CALayer) -> Int {
         a.duration = 4
         a.repeatCount = .infinity
         ring.add(a, forKey: "progress")
-        let renderer = CARenderer(width: 300, height: 300)
-        renderer.layer = root
-        CATransaction.flush()
-        var t = 0.0
-        func frames(_ n: Int) {
-            for _ in 0..<n {
-                t += 1.0 / 60
-                clock.set(t)
-                CALayer.displayAnimatedProperties(in: root)
-                CATransaction.flush()
-                renderer.beginFrame(atTime: t); renderer.render(); renderer.endFrame()
-            }
-        }
-        frames(200)   // warm-up: the renderer's caches fill to their steady size
-        // The backing store drawn for this frame is freed once later frames replace it.
-        weak var drawnAtWarmUp: AnyObject?
-        drawnAtWarmUp = ring.animatedDisplayContents as AnyObject?
-        #expect(drawnAtWarmUp != nil)
-        // Two halves of 600 frames each: a backing store kept per frame (with the leaked
-        // presentation copy that drew it) is 314 kB, 188 MB in each half. Other tests allocate
-        // in the same process meanwhile (a 256 MB image while this runs made one full-run
-        // measure 218 MB), but a leak grows in both halves and another test's allocation held
-        // across them shrinks the second: the smaller half is the one to bound.
-        var growth: [Int] = []
-        for _ in 0..<2 {
-            let before = mallocInUse()
-            frames(600)
-            growth.append(mallocInUse() - before)
-        }
-        #expect(drawnAtWarmUp == nil, "a backing store drawn 1,200 frames ago is still alive")
-        #expect(growth.min()! < 48 << 20, "malloc in use grew by \(growth.map { $0 >> 20 }) MB in two halves of 600 frames")
-        // The ring still animates: its presentation progress follows the clock. (The demo's ring
-        // makes no copies of its own type: its copy is a CALayer carrying "progress".)
-        let p = try #require(root.presentation()?.sublayers?.first)
-        #expect(p.model() === ring)
-        #expect(abs((p.value(forKey: "progress") as? CGFloat ?? -1) - CGFloat((t.truncatingRemainder(dividingBy: 4)) / 4)) < 1e-9)
+        return (root, ring)
     }
 }
 
-/// A copy deep in a long chain holds every ancestor: dropping it frees them one by one, without
-/// recursion (a recursive release overflowed the stack for such chains before, in `deinit`).
 @Test func aDeepPresentationCopyIsFreedWithoutRecursion() throws {
     try CAMediaClock.withManualClock(startingAt: 1) { _ in
         CATransaction.begin()
