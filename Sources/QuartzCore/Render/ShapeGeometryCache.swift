@@ -10,6 +10,11 @@ import Raster
 /// 0.05 times a power of two (within a factor √2) so a moving or rotating layer hits the cache. An animated path,
 /// stroke width, dash phase or stroke end changes the key every frame and is stroked afresh.
 ///
+/// A geometry is kept only when its key comes back: the first lookup of a key strokes and
+/// remembers the key alone, the second strokes again and keeps the outline. An animated key (a
+/// progress ring's `strokeEnd`, an animated `path`) is new every frame and would otherwise fill
+/// the cache with outlines used once (a one-minute `strokeEnd` animation held 24 MB of them).
+///
 /// Bounded: at most `capacity` entries and `pointBudget` outline points; beyond either, the
 /// oldest entries go. The entry holds its path, so an identity is never reused while cached.
 package final class ShapeGeometryCache: Sendable {
@@ -42,6 +47,9 @@ package final class ShapeGeometryCache: Sendable {
     private struct Storage {
         /// The geometries, their points as cost, stamped by a counter advanced at every lookup.
         var entries = UsageStampedCache<Key, Entry>()
+        /// Keys looked up once and not kept, forgotten all at once when `capacity` of them
+        /// gather (a key forgotten early is only stroked once more).
+        var seenOnce = Set<Key>()
         var hits = 0
         var misses = 0
     }
@@ -54,6 +62,9 @@ package final class ShapeGeometryCache: Sendable {
 
     /// Lookups served from the cache and lookups that built a geometry, since creation.
     package var statistics: (hits: Int, misses: Int) { storage.withLock { ($0.hits, $0.misses) } }
+
+    /// The geometries kept and their outline points, all together.
+    package var stored: (entries: Int, points: Int) { storage.withLock { ($0.entries.count, $0.entries.totalCost) } }
 
     /// `path` as Raster geometry (for filling).
     package func fillGeometry(_ path: CGPath) -> PathGeometry {
@@ -87,7 +98,12 @@ package final class ShapeGeometryCache: Sendable {
         storage.withLock { s in
             s.misses += 1
             let n = built.points.count
-            guard n <= pointBudget else { return }
+            guard n <= pointBudget, capacity > 0 else { return }
+            guard s.seenOnce.remove(key) != nil else {
+                if s.seenOnce.count >= capacity { s.seenOnce.removeAll(keepingCapacity: true) }
+                s.seenOnce.insert(key)
+                return
+            }
             s.entries.insert(Entry(path: path, geometry: built), forKey: key, cost: n)
             // Beyond either bound, the oldest go until 3/4 of both are used.
             if s.entries.count > capacity || s.entries.totalCost > pointBudget {
