@@ -79,11 +79,16 @@ func theAffineAlphaMaskKernelMatchesTheGeneralOne(lanes: Bool) {
     let maps: [Projective] = [.identity, .translation(-5, 2), .translation(9, -3), .translation(-5.25, 2.5),
                               .translation(3.375, -0.625), .translation(-0.0078125, 0.9921875), .translation(12.5, 0),
                               .scale(0.25, 0.25).concatenating(.translation(-1.5, 0.75)),
-                              .scale(0.5, 2), Projective(affine: 0.5, 0.25, -0.125, 1, 3, 1)]
+                              .scale(0.5, 2), Projective(affine: 0.5, 0.25, -0.125, 1, 3, 1),
+                              // Masks made at ½ and ¼ of the resolution, drawn back magnified (the
+                              // eight-lane scaled path), at whole and fractional offsets; a minification.
+                              .scale(0.5, 0.5), .scale(0.5, 0.5).concatenating(.translation(-0.75, 1.25)),
+                              .scale(0.25, 0.25).concatenating(.translation(2.125, 0)),
+                              .scale(0.375, 0.5).concatenating(.translation(-3, 0.5)), .scale(1.5, 1)]
     var rng = SeededRandom(seed: 5)
     for m in maps {
         for y in -2..<12 {
-            for (x0, count) in [(-4, 40), (0, 23), (3, 11), (17, 9), (-30, 7), (-9, 33), (1, 16)] {
+            for (x0, count) in [(-4, 40), (0, 23), (3, 11), (17, 9), (-30, 7), (-9, 33), (1, 16), (-12, 90), (5, 61)] {
                 let start = m.applyHomogeneous(x: Double(x0) + 0.5, y: Double(y) + 0.5)
                 let step = SIMD3(m.m11, m.m12, m.m13)
                 var coverage = (0..<count).map { _ in UInt32.random(in: 0...255, using: &rng) }

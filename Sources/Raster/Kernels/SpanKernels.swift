@@ -328,6 +328,13 @@ func over_solid_alpha_mask_affine(_ dst: UnsafeMutablePointer<UInt32>, _ count: 
         alphaMaskTranslatedLanes(dst, i..<end, tex, color: color, u: u, v: v, scale: scale, coverage: coverage)
         u &+= (end &- i) &* du
         i = end
+    } else if lanes && dv == 0 && du > 0 {
+        let run = alphaMaskScaledRun(count, tex, u: u, v: v, du: du)
+        while i < run.lowerBound { pixel(i, u, v); u &+= du; i &+= 1 }
+        let end = run.lowerBound &+ (run.count & ~7)
+        alphaMaskScaledLanes(dst, i..<end, tex, color: color, u: u, du: du, v: v, scale: scale, coverage: coverage)
+        u &+= (end &- i) &* du
+        i = end
     }
     while i < count { pixel(i, u, v); u &+= du; v &+= dv; i &+= 1 }
 }
@@ -371,6 +378,57 @@ func alphaMaskTranslatedLanes(_ dst: UnsafeMutablePointer<UInt32>, _ range: Rang
         let t = mul255x8(color8, spread: spread(a))
         let s16 = coverage.map { spread(UnsafeRawPointer($0 + i).loadUnaligned(as: SIMD8<UInt32>.self)) } ?? scale16
         store8(overx8(mul255x8(t, spread: s16), load8(dst + i)), dst + i)
+        i &+= 8
+    }
+}
+
+/// The pixels of a span at texel position (u + i·du, v) (16.16, du > 0) whose four bilinear
+/// texels all lie inside the texture unclamped: where `alphaMaskScaledLanes` may run. Pixel i's
+/// left texel is ⌊(u + i·du + 98304) / 65536⌋ − 2, inside while 32768 ≤ u + i·du < width · 65536 − 32768.
+@inlinable @inline(__always)
+func alphaMaskScaledRun(_ count: Int, _ tex: TextureView, u: Int, v: Int, du: Int) -> Range<Int> {
+    guard du > 0, du <= 1 << 24, v >= -(1 << 16), v <= (tex.height &+ 1) << 16, u >= -(1 << 40), u <= 1 << 40 else { return 0..<0 }
+    let iv = (((v &+ 98304) >> 8) >> 8) &- 2
+    guard iv >= 0, iv &+ 1 <= tex.height &- 1 else { return 0..<0 }
+    /// The first pixel whose position reaches `limit`.
+    func first(reaching limit: Int) -> Int { limit <= u ? 0 : Swift.min(count, (limit &- u &+ du &- 1) / du) }
+    let lo = first(reaching: 32768)
+    return lo..<Swift.max(lo, first(reaching: (tex.width << 16) &- 32768))
+}
+
+/// `over_solid_alpha_mask_affine`'s pixels `range` (a multiple of eight long, inside
+/// `alphaMaskScaledRun`) under a map that steps `du` texels a pixel along one texel row (a
+/// shadow mask made at ½ or ¼ of the resolution and drawn back magnified), eight at a time:
+/// every pixel shares the row weights, each lane gathers its own four texels and weights them
+/// with the same integer operations as one pixel at a time. Pixel `range.lowerBound` is at
+/// texel position (u, v).
+@inlinable @inline(__always)
+func alphaMaskScaledLanes(_ dst: UnsafeMutablePointer<UInt32>, _ range: Range<Int>, _ tex: TextureView, color: UInt32,
+                          u: Int, du: Int, v: Int, scale: UInt32, coverage: UnsafePointer<UInt32>?) {
+    guard !range.isEmpty else { return }
+    let fv = (v &+ 98304) >> 8
+    let wv = SIMD8<UInt32>(repeating: UInt32(truncatingIfNeeded: fv & 255))
+    let r0 = tex.pixels + ((fv >> 8) &- 2) &* tex.stride, r1 = r0 + tex.stride
+    let steps = SIMD8<Int>(0, 1, 2, 3, 4, 5, 6, 7) &* du
+    let color8 = SIMD8<UInt32>(repeating: color), scale16 = spread(SIMD8<UInt32>(repeating: scale))
+    var position = u, i = range.lowerBound
+    while i < range.upperBound {
+        let fu = (SIMD8<Int>(repeating: position) &+ steps &+ 98304) &>> 8
+        let left = (fu &>> 8) &- 2
+        let wu = SIMD8<UInt32>(truncatingIfNeeded: fu & 255)
+        var a00 = SIMD8<UInt32>(), a01 = SIMD8<UInt32>(), a10 = SIMD8<UInt32>(), a11 = SIMD8<UInt32>()
+        for j in 0..<8 {
+            let x = left[j]
+            a00[j] = r0[x] >> 24; a01[j] = r0[x &+ 1] >> 24
+            a10[j] = r1[x] >> 24; a11[j] = r1[x &+ 1] >> 24
+        }
+        let top: SIMD8<UInt32> = (a00 &* (256 &- wu) &+ a01 &* wu &+ 128) &>> 8
+        let bottom: SIMD8<UInt32> = (a10 &* (256 &- wu) &+ a11 &* wu &+ 128) &>> 8
+        let a: SIMD8<UInt32> = (top &* (256 &- wv) &+ bottom &* wv &+ 128) &>> 8
+        let t = mul255x8(color8, spread: spread(a))
+        let s16 = coverage.map { spread(UnsafeRawPointer($0 + i).loadUnaligned(as: SIMD8<UInt32>.self)) } ?? scale16
+        store8(overx8(mul255x8(t, spread: s16), load8(dst + i)), dst + i)
+        position &+= du &* 8
         i &+= 8
     }
 }
