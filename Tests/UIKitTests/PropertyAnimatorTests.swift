@@ -98,6 +98,36 @@ import UIKit
         }
     }
 
+    /// With `pausesOnCompletion` the animator stays active at the end, showing the end values,
+    /// and can be reversed and run back (a sheet's header scrubbed by a pan, found by an app).
+    @Test(arguments: [UIView.AnimationCurve.linear, .easeInOut])
+    @MainActor func pausesOnCompletionHoldsTheEndAndRunsBack(curve: UIView.AnimationCurve) {
+        withVisibleWindow { window, clock in
+            let v = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+            window.addSubview(v)
+            let animator = UIViewPropertyAnimator(duration: 0.5, curve: curve) { v.alpha = 0.3 }
+            animator.pausesOnCompletion = true
+            var ended: [UIViewAnimatingPosition] = []
+            animator.addCompletion { ended.append($0) }
+            animator.pauseAnimation()
+            animator.fractionComplete = 0.6
+            animator.startAnimation()
+            turn(clock); turn(clock, advancingBy: 0.3); turn(clock, advancingBy: 0.1)
+            #expect(animator.state == .active && !animator.isRunning)
+            #expect(animator.fractionComplete == 1)
+            #expect(ended.isEmpty)
+            #expect(abs((v.layer.presentation()?.opacity ?? -1) - 0.3) < 1e-6, "the end is shown")
+            turn(clock, advancingBy: 2)
+            #expect(abs((v.layer.presentation()?.opacity ?? -1) - 0.3) < 1e-6, "and stays")
+            animator.isReversed = true
+            animator.startAnimation()
+            turn(clock); turn(clock, advancingBy: 0.6); turn(clock, advancingBy: 0.1)
+            #expect(animator.state == .active && animator.fractionComplete == 0)
+            #expect(abs((v.layer.presentation()?.opacity ?? -1) - 1) < 1e-6, "the start is shown")
+            #expect(ended.isEmpty)
+        }
+    }
+
     @Test @MainActor func reversedRunsBackAndCompletesAtStart() {
         withVisibleWindow { window, clock in
             let v = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))

@@ -235,7 +235,15 @@ open class UIViewPropertyAnimator: NSObject {
         for track in tracks {
             let anim = makeAnimation(track)
             anim.speed = 0
-            anim.timeOffset = min(baseFraction, 1 - 1e-9) * duration   // 1 would wrap to the start
+            if baseFraction >= 1 {
+                // The end exactly: an offset of a whole duration (or within the timing's rounding
+                // snap of it) wraps to the start, which showed a finished `pausesOnCompletion`
+                // animator at its start values.
+                anim.fromValue = track.to
+                anim.timeOffset = 0
+            } else {
+                anim.timeOffset = baseFraction * duration
+            }
             anim.fillMode = .both
             anim.isRemovedOnCompletion = false
             track.layer.add(anim, forKey: track.key)
