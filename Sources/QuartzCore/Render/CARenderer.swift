@@ -431,8 +431,9 @@ public final class CARenderer: @unchecked Sendable {
     /// animation that has not reached the end of its active duration, or an emitter whose
     /// particles can still live (`LayerState.hasLiveParticles(after:)`), under a running clock.
     /// A finished animation kept with `isRemovedOnCompletion = false` (its value frozen by
-    /// `fillMode`), an emitter without particles, and anything below a layer whose `speed` is 0
-    /// (paused) cannot change, so a window sleeps while they show. Clocks that run backwards or
+    /// `fillMode`), an animation whose own `speed` is 0, an emitter without particles, and
+    /// anything below a layer whose `speed` is 0 (paused) cannot change, so a window sleeps while
+    /// they show. Clocks that run backwards or
     /// wrap (negative speed, a layer with its own `duration`) could bring an ended animation or
     /// dead particles back: any animation or emitter below them counts as changing.
     static func changesAfter(_ tree: LayerSnapshot, at t: CFTimeInterval) -> Bool {
@@ -446,7 +447,11 @@ public final class CARenderer: @unchecked Sendable {
                 || !parentTime.isFinite
             let local = LayerClock.local(fromParent: parentTime, n.state)
             for a in n.animations {
-                if unsure || a.animation.mediaTiming().sample(atParentTime: local).position != .after { return true }
+                let timing = a.animation.mediaTiming()
+                // An animation with its own speed 0 shows one value for ever, whatever the clocks
+                // above it do (a paused or scrubbed UIViewPropertyAnimator freezes its animations so).
+                if timing.speed == 0 { continue }
+                if unsure || timing.sample(atParentTime: local).position != .after { return true }
             }
             // An emitter's particles move with time although nothing is animated (while any can live).
             // (Under a clock that may run backwards, particles that died may come back.)
