@@ -186,6 +186,31 @@ func release(_ w: UIWindow, _ x: CGFloat, _ y: CGFloat, t: Double = 0, clicks: I
         }
     }
 
+    /// A drag that rests before the release ends with no velocity; one released while moving
+    /// keeps the speed of its last 0.1 s.
+    @Test @MainActor func panVelocityAtTheReleaseIsTheMotionJustBeforeIt() {
+        withVisibleWindow { window, clock in
+            let v = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
+            window.addSubview(v)
+            var ended: [CGPoint] = []
+            let pan = UIPanGestureRecognizer { g in
+                if g.state == .ended { ended.append((g as! UIPanGestureRecognizer).velocity(in: v)) }
+            }
+            v.addGestureRecognizer(pan)
+            press(window, 10, 200, t: 1)
+            move(window, 10, 150, t: 1.05)
+            move(window, 10, 100, t: 1.1)
+            release(window, 10, 100, t: 1.3)                    // held still for 0.2 s
+            press(window, 10, 200, t: 2)
+            move(window, 10, 150, t: 2.05)
+            move(window, 10, 100, t: 2.1)
+            release(window, 10, 95, t: 2.11)                    // let go while moving
+            #expect(ended.count == 2)
+            #expect(ended.first == CGPoint(x: 0, y: 0))
+            #expect(ended.last == CGPoint(x: 0, y: (95 - 150) / (2.11 - 2.05)))   // from the sample at 2.05
+        }
+    }
+
     @Test @MainActor func pinchFollowsTheWheel() async {
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
         window.makeKeyAndVisible()

@@ -56,7 +56,8 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         origin = CGPoint(x: now.x - w.x, y: now.y - w.y)
     }
 
-    /// Points per second over the last 0.1 s of movement, in `view`'s coordinate system.
+    /// Points per second over the last 0.1 s before the latest event (the release, once the
+    /// touch ended), in `view`'s coordinate system.
     open func velocity(in view: UIView?) -> CGPoint {
         guard let last = samples.last, let first = samples.first(where: { last.time - $0.time <= 0.1 }),
               last.time > first.time else { return .zero }
@@ -85,6 +86,9 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     }
 
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
+        // The release is a sample too: a finger that rests before it lifts ends with no velocity
+        // (a sheet flicked, held, then let go must not fly on with the flick's speed).
+        if let t = touches.first { samples.append((t.timestamp, t.windowLocation)) }
         if state == .began || state == .changed { state = .ended } else { state = .failed }
     }
 
