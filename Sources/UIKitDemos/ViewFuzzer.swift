@@ -229,6 +229,8 @@ private struct Run {
                                   .transitionCrossDissolve][random.int(3)], animations: { subject.alpha = alpha },
                                   completion: completion(block, chain: chain, on: v))
                 UIView.transition(from: orphan, to: UIView(), duration: duration, options: .transitionFlipFromRight)
+            case 3:
+                propertyAnimator(on: v, duration: duration, target: target, alpha: alpha)
             default:
                 UIView.animate(withDuration: duration, delay: delay, options: options, animations: {
                     v.center = target
@@ -238,6 +240,29 @@ private struct Run {
                 }, completion: completion(block, chain: chain, on: v))
             }
         }
+    }
+
+    /// A property animator with hostile timing, scrubbed, reversed and continued with hostile
+    /// factors (kept alive only by its running animations, as app code often leaves it).
+    mutating func propertyAnimator(on v: UIView, duration: TimeInterval, target: CGPoint, alpha: CGFloat) {
+        let timing: UITimingCurveProvider = switch random.int(3) {
+        case 0: UICubicTimingParameters(controlPoint1: CGPoint(x: random.value(2), y: random.value(3)),
+                                        controlPoint2: CGPoint(x: random.value(2), y: random.value(3)))
+        case 1: UISpringTimingParameters(dampingRatio: random.value(2), initialVelocity: CGVector(dx: random.value(50), dy: 0))
+        default: UISpringTimingParameters(mass: random.value(3), stiffness: random.value(500), damping: random.value(40),
+                                          initialVelocity: CGVector(dx: random.value(9), dy: random.value(9)))
+        }
+        let animator = UIViewPropertyAnimator(duration: duration, timingParameters: timing)
+        animator.addAnimations { v.center = target; v.alpha = alpha }
+        animator.pausesOnCompletion = random.chance(0.3)
+        animator.pauseAnimation()
+        animator.fractionComplete = random.value(1.5)
+        if random.chance(0.5) { animator.isReversed = true }
+        let next: UITimingCurveProvider? = random.chance(0.5) ? nil : UICubicTimingParameters(animationCurve: .easeOut)
+        animator.continueAnimation(withTimingParameters: next, durationFactor: random.value(3))
+        if random.chance(0.3) { animator.isReversed.toggle() }
+        if random.chance(0.2) { animator.addAnimations { v.bounds.size.width = target.x } }
+        if random.chance(0.2) { animator.stopAnimation(random.chance(0.5)) }
     }
 
     mutating func nextBlock() -> Int {

@@ -100,6 +100,20 @@ extension CALayer {
         return state.customValues[key]
     }
 
+    /// The value `key` shows now from the model values and the animations attached so far,
+    /// committed or not: what a property animator that froze its animations in this transaction
+    /// shows (`currentPresentedValue` reads the last commit). An animation waiting for its
+    /// begin time counts as beginning now.
+    package func attachedPresentedValue(forKey key: String) -> Any? {
+        var presented = state
+        let animations = _animations
+        if !animations.isEmpty {
+            AnimationEvaluation.apply(animations, to: &presented, layerTime: convertTime(CACurrentMediaTime(), from: nil))
+        }
+        if let v = presented.propertyValue(forKey: key) { return v }
+        return presented.customValues[key]
+    }
+
     /// This layer became the root a renderer draws: layers of its tree already committed count
     /// as committed there (a window attaches a tree it committed just before), and the next
     /// commit records the rest. A tree committed whole, as this root's published tree, is not

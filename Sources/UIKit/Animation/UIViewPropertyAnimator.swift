@@ -25,6 +25,11 @@ open class UIViewPropertyAnimator: NSObject {
             guard oldValue != isReversed, state == .active else { return }
             // Where the animations are, measured in the direction they ran until now.
             baseFraction = currentFraction(reversed: oldValue)
+            if addedTracks != nil {
+                // Back on the tracks as added (a continued animation's rest ends where it began).
+                baseFraction = span.lo + (span.hi - span.lo) * baseFraction
+                restoreAddedTracks()
+            }
             if isRunning { run(from: baseFraction, delay: 0) } else { freeze() }
         }
     }
@@ -37,8 +42,18 @@ open class UIViewPropertyAnimator: NSObject {
     /// Whether scrubbing is linear in time (true here: `fractionComplete` is a time fraction).
     open var scrubsLinearly = true
 
-    private let timing: (curve: UIView.AnimationCurve?, controlPoints: (CGPoint, CGPoint)?, dampingRatio: CGFloat?)
+    private var parameters: UITimingCurveProvider
+    /// The timing the animations run with (the last given to `continueAnimation`, if any).
+    open var timingParameters: UITimingCurveProvider? { parameters }
     private var tracks: [Track] = []
+    /// The tracks as added, while `tracks` run the rest of a continued animation from where it
+    /// was shown (`continueAnimation`); nil otherwise.
+    private var addedTracks: [Track]?
+    /// The part of the whole animation the tracks cover, as fractions: 0…1, or the rest of a
+    /// continued animation (`f…1`, or `0…f` reversed).
+    private var span: (lo: Double, hi: Double) = (0, 1)
+    /// Seconds for the tracks to run from their start to their end.
+    private var passDuration: TimeInterval
     private var completions: [(UIViewAnimatingPosition) -> Void] = []
     /// The fraction reached when the animations were last (re)started or frozen.
     private var baseFraction: Double = 0
@@ -56,31 +71,36 @@ open class UIViewPropertyAnimator: NSObject {
     }
 
     /// An animator with a UIKit curve.
-    public init(duration: TimeInterval, curve: UIView.AnimationCurve, animations: (() -> Void)? = nil) {
-        self.duration = Self.validDuration(duration)
-        timing = (curve, nil, nil)
-        super.init()
+    public convenience init(duration: TimeInterval, curve: UIView.AnimationCurve, animations: (() -> Void)? = nil) {
+        self.init(duration: duration, timingParameters: UICubicTimingParameters(animationCurve: curve))
         if let animations { addAnimations(animations) }
     }
 
-    /// An animator with a cubic Bézier timing curve through two control points.
-    public init(duration: TimeInterval, controlPoint1 point1: CGPoint, controlPoint2 point2: CGPoint,
-                animations: (() -> Void)? = nil) {
+    /// An animator with a cubic curve or a spring. A spring given by mass, stiffness and damping
+    /// lasts as long as it takes to settle, whatever `duration` says (as on iOS).
+    public init(duration: TimeInterval, timingParameters parameters: UITimingCurveProvider) {
         self.duration = Self.validDuration(duration)
-        timing = (nil, (point1, point2), nil)
+        self.parameters = parameters
+        passDuration = self.duration
         super.init()
+        if let settling = Self.settlingDuration(parameters) { passDuration = settling }
+    }
+
+    /// An animator with a cubic Bézier timing curve through two control points.
+    public convenience init(duration: TimeInterval, controlPoint1 point1: CGPoint, controlPoint2 point2: CGPoint,
+                            animations: (() -> Void)? = nil) {
+        self.init(duration: duration, timingParameters: UICubicTimingParameters(controlPoint1: point1, controlPoint2: point2))
         if let animations { addAnimations(animations) }
     }
 
     /// An animator with a spring of `ratio` (1: no overshoot).
-    public init(duration: TimeInterval, dampingRatio ratio: CGFloat, animations: (() -> Void)? = nil) {
-        self.duration = Self.validDuration(duration)
-        timing = (nil, nil, ratio)
-        super.init()
+    public convenience init(duration: TimeInterval, dampingRatio ratio: CGFloat, animations: (() -> Void)? = nil) {
+        self.init(duration: duration, timingParameters: UISpringTimingParameters(dampingRatio: ratio))
         if let animations { addAnimations(animations) }
     }
 
     /// An animator already running `animations`, as `UIView.animate` would.
+    @discardableResult
     open class func runningPropertyAnimator(withDuration duration: TimeInterval, delay: TimeInterval,
                                             options: UIView.AnimationOptions, animations: @escaping () -> Void,
                                             completion: ((UIViewAnimatingPosition) -> Void)? = nil) -> UIViewPropertyAnimator {
@@ -100,11 +120,12 @@ open class UIViewPropertyAnimator: NSObject {
 
     /// How far the animations are, 0…1 (settable while paused or inactive: scrubbing).
     open var fractionComplete: CGFloat {
-        get { CGFloat(currentFraction()) }
+        get { CGFloat(span.lo + (span.hi - span.lo) * currentFraction()) }
         set {
             guard newValue.isFinite else { return StrataDiagnostics.report("fractionComplete = \(newValue): ignored") }
             guard !isRunning else { return }
             if state == .inactive { activate() }
+            restoreAddedTracks()
             baseFraction = min(max(Double(newValue), 0), 1)
             freeze()
         }
@@ -115,6 +136,10 @@ open class UIViewPropertyAnimator: NSObject {
 
     /// Adds the changes in `animation` (the delay factor is accepted; they start with the rest).
     open func addAnimations(_ animation: @escaping () -> Void, delayFactor: CGFloat) {
+        if addedTracks != nil {
+            baseFraction = Double(fractionComplete)
+            restoreAddedTracks()
+        }
         let block = AnimationBlock(duration: max(duration, 1e-6), delay: 0, curve: .linear,
                                    tracker: CompletionTracker(parent: nil, completion: nil))
         ViewAnimationStack.open(block)
@@ -155,17 +180,67 @@ open class UIViewPropertyAnimator: NSObject {
         freeze()
     }
 
+    /// Resumes a paused (or running) animator for the rest of its animations: with `parameters`'
+    /// timing when given (else the timing it had), the rest lasting `durationFactor` × `duration`
+    /// seconds (0: the time it had left; a spring given by its physics takes its own time). The
+    /// views go on from what they show, and `fractionComplete` from where it was, to the end (or
+    /// the start when reversed). Call it to finish an interaction, as iOS code does on a pan's end.
+    open func continueAnimation(withTimingParameters parameters: UITimingCurveProvider?, durationFactor: CGFloat) {
+        guard state == .active else {
+            return StrataDiagnostics.report("UIViewPropertyAnimator.continueAnimation: the animator is not active; call startAnimation()")
+        }
+        if !durationFactor.isFinite || durationFactor < 0 {
+            StrataDiagnostics.report("UIViewPropertyAnimator.continueAnimation: duration factor \(durationFactor) is not a factor; 0 is used")
+        }
+        let whole = Double(fractionComplete)
+        if isRunning { pauseAnimation() }
+        let factor = durationFactor.isFinite && durationFactor > 0 ? Double(durationFactor) : 0
+        let left = isReversed ? whole : 1 - whole
+        var seconds = factor > 0 ? factor * duration : left * (Self.settlingDuration(self.parameters) ?? duration)
+        if let parameters { self.parameters = parameters }
+        seconds = Self.settlingDuration(self.parameters) ?? seconds
+        rebase(at: whole, seconds: seconds)
+        isRunning = true
+        delay = 0
+        run(from: baseFraction, delay: 0)
+    }
+
+    /// The rest of the animations from `whole` (a fraction of the whole) as tracks of their
+    /// own, from what each view shows now to where it ends, run in `seconds`.
+    private func rebase(at whole: Double, seconds: TimeInterval) {
+        let added = addedTracks ?? tracks
+        let shown = tracks.map { $0.layer.attachedPresentedValue(forKey: $0.key) }
+        tracks = zip(added, shown).map { t, value in
+            isReversed ? Track(layer: t.layer, key: t.key, from: t.from, to: value ?? t.to)
+                : Track(layer: t.layer, key: t.key, from: value ?? t.from, to: t.to)
+        }
+        addedTracks = added
+        span = isReversed ? (0, whole) : (whole, 1)
+        baseFraction = isReversed ? 1 : 0
+        passDuration = max(seconds, 0)
+    }
+
+    /// Back on the tracks as added, timed as the whole animation (callers set `baseFraction`).
+    private func restoreAddedTracks() {
+        guard let added = addedTracks else { return }
+        tracks = added
+        addedTracks = nil
+        span = (0, 1)
+        passDuration = Self.settlingDuration(parameters) ?? duration
+    }
+
     /// Stops the animations. With `withoutFinishing` the views keep what they show now as their
     /// model values and the animator becomes inactive without calling completions; otherwise
     /// it is `.stopped` until `finishAnimation(at:)`.
     open func stopAnimation(_ withoutFinishing: Bool) {
         guard state == .active else { return }
         let fraction = currentFraction()
-        baseFraction = fraction
         isRunning = false
         generation += 1
         setModelValues(at: fraction)
         removeAnimations()
+        baseFraction = span.lo + (span.hi - span.lo) * fraction
+        restoreAddedTracks()
         state = withoutFinishing ? .inactive : .stopped
         if withoutFinishing { tracks.removeAll() }
     }
@@ -191,8 +266,8 @@ open class UIViewPropertyAnimator: NSObject {
 
     /// The time fraction now (0…1), in the forward direction of the values.
     private func currentFraction(reversed: Bool? = nil) -> Double {
-        guard isRunning, duration > 0 else { return baseFraction }
-        let elapsed = max(0, CACurrentMediaTime() - baseTime) / duration
+        guard isRunning, passDuration > 0 else { return baseFraction }
+        let elapsed = max(0, CACurrentMediaTime() - baseTime) / passDuration
         let f = (reversed ?? isReversed) ? baseFraction - elapsed : baseFraction + elapsed
         return min(max(f, 0), 1)
     }
@@ -208,7 +283,7 @@ open class UIViewPropertyAnimator: NSObject {
         baseFraction = fraction
         baseTime = CACurrentMediaTime() + delay
         let remaining = isReversed ? fraction : 1 - fraction
-        guard duration > 0, remaining > 0, !tracks.isEmpty else {
+        guard passDuration > 0, remaining > 0, !tracks.isEmpty else {
             // Nothing left to run: complete on the next turn, as a zero-length animation would.
             let g = generation
             DispatchQueue.main.async { MainActor.assumeIsolated { if g == self.generation { self.animationsEnded() } } }
@@ -219,7 +294,7 @@ open class UIViewPropertyAnimator: NSObject {
             // Reversed: the same values the other way round, from the mirrored fraction.
             // Begun that much earlier (a timeOffset would wrap around to play a whole duration).
             let anim = makeAnimation(track, reversed: isReversed)
-            let done = (isReversed ? 1 - fraction : fraction) * duration
+            let done = (isReversed ? 1 - fraction : fraction) * passDuration
             anim.beginTime = track.layer.convertTime(baseTime, from: nil) - done
             anim.fillMode = .both
             anim.isRemovedOnCompletion = false
@@ -242,7 +317,7 @@ open class UIViewPropertyAnimator: NSObject {
                 anim.fromValue = track.to
                 anim.timeOffset = 0
             } else {
-                anim.timeOffset = baseFraction * duration
+                anim.timeOffset = baseFraction * passDuration
             }
             anim.fillMode = .both
             anim.isRemovedOnCompletion = false
@@ -252,20 +327,36 @@ open class UIViewPropertyAnimator: NSObject {
 
     private func makeAnimation(_ track: Track, reversed: Bool = false) -> CABasicAnimation {
         let anim: CABasicAnimation
-        if let ratio = timing.dampingRatio {
-            anim = ViewAnimationStack.springAnimation(key: track.key, duration: duration, (ratio, 0))
+        if let spring = parameters.springTimingParameters {
+            anim = Self.springAnimation(spring, key: track.key, duration: passDuration)
         } else {
             anim = CABasicAnimation(keyPath: track.key)
-            if let (c1, c2) = timing.controlPoints {
-                anim.timingFunction = CAMediaTimingFunction(controlPoints: Float(c1.x), Float(c1.y), Float(c2.x), Float(c2.y))
-            } else {
-                anim.timingFunction = (timing.curve ?? .easeInOut).timingFunction
-            }
+            anim.timingFunction = (parameters.cubicTimingParameters ?? UICubicTimingParameters()).timingFunction
         }
         anim.fromValue = reversed ? track.to : track.from
         anim.toValue = reversed ? track.from : track.to
-        anim.duration = max(duration, 1e-6)
+        anim.duration = max(passDuration, 1e-6)
         return anim
+    }
+
+    /// The spring's animation for one property over `duration` seconds.
+    private static func springAnimation(_ spring: UISpringTimingParameters, key: String, duration: TimeInterval) -> CASpringAnimation {
+        guard let physics = spring.physics else {
+            return ViewAnimationStack.springAnimation(key: key, duration: duration, (spring.dampingRatio ?? 1, spring.initialVelocity.dx))
+        }
+        let anim = CASpringAnimation(keyPath: key)
+        anim.mass = physics.mass
+        anim.stiffness = physics.stiffness
+        anim.damping = physics.damping
+        anim.initialVelocity = spring.initialVelocity.dx
+        return anim
+    }
+
+    /// How long a spring given by its physics takes to settle; nil for other timing.
+    private static func settlingDuration(_ parameters: UITimingCurveProvider) -> TimeInterval? {
+        guard let spring = parameters.springTimingParameters, spring.physics != nil else { return nil }
+        let d = springAnimation(spring, key: "opacity", duration: 1).settlingDuration
+        return d.isFinite && d > 0 ? min(d, 60) : nil
     }
 
     private func removeAnimations() {
@@ -312,6 +403,7 @@ open class UIViewPropertyAnimator: NSObject {
     private func complete(at position: UIViewAnimatingPosition) {
         state = .inactive
         isRunning = false
+        restoreAddedTracks()
         tracks.removeAll()
         let handlers = completions
         completions.removeAll()
