@@ -110,3 +110,27 @@ private func strokedScene(threads: Int, eager: Bool) throws -> (pixels: [UInt32]
     #expect(messages == ["stroke: the outline needs more than 4000000 points; not drawn"])
     #expect(ctx.pending.isEmpty && ctx.pendingOutlines.isEmpty)
 }
+
+@Test func aSmallBatchedStrokeIsFlattenedWhenTheBatchRunsAndALargeOneAtTheCall() throws {
+    let ctx = try #require(ownedContext())
+    ctx.setLineWidth(2)
+    ctx.setLineDash(phase: 0, lengths: [3, 1])
+    ctx.addEllipse(in: CGRect(x: 1, y: 1, width: 6, height: 6))
+    ctx.strokePath()
+    // 200 small curves: counted at the most pieces a curve may take (4,096 each), the bound
+    // from the elements alone is over the limit, so this one is flattened and checked at the
+    // call (where a refusal would be reported); it fits.
+    ctx.setLineDash(phase: 0, lengths: [])
+    ctx.move(to: CGPoint(x: 1, y: 1))
+    for i in 0..<200 {
+        let y = 1 + CGFloat(i % 6)
+        ctx.addCurve(to: CGPoint(x: 7, y: y), control1: CGPoint(x: 3, y: y + 1), control2: CGPoint(x: 5, y: y - 1))
+    }
+    ctx.strokePath()
+    #expect(ctx.pendingOutlines.count == 2)
+    #expect(ctx.pendingOutlines.first?.stroke.plan == nil, "planned when the batch runs")
+    #expect(ctx.pendingOutlines.last?.stroke.plan != nil, "planned at the call")
+    let image = try #require(ctx.makeImage())
+    #expect(ctx.pendingOutlines.isEmpty)
+    #expect((0..<8).contains { x in (0..<8).contains { y in image.pixel(x: x, y: y) >> 24 > 0 } })
+}

@@ -146,7 +146,7 @@ extension CGContext {
         let plans = pendingOutlines
         pendingOutlines.removeAll(keepingCapacity: true)
         let outlines = OutlineSlots(count: plans.count)
-        forEachConcurrently(plans.count, threads: rasterThreads) { k in outlines.put(plans[k].plan.outline(), at: k) }
+        forEachConcurrently(plans.count, threads: rasterThreads) { k in outlines.put(plans[k].stroke.outline(), at: k) }
         for k in plans.indices {
             commands[plans[k].index].geometry = .path(outlines.take(k), .nonZero)
         }
@@ -181,10 +181,14 @@ extension CGContext {
     /// parameters (`CGPath.strokePlan`); nil when nothing is drawn.
     func strokePlan(_ path: CGPath) -> StrokePlan? {
         guard ctmIsInvertible, !path.isEmpty else { return nil }
+        return userPath(path).strokePlan(width: state.lineWidth, cap: state.lineCap, join: state.lineJoin,
+                                         miterLimit: state.miterLimit, dash: state.dash, transform: state.ctm)
+    }
+
+    /// `path` (base space) in user space (the CTM must be invertible).
+    private func userPath(_ path: CGPath) -> CGPath {
         let inverse = state.ctm.inverted()
-        let user = CGPath(elements: path.elements.map { $0.applying(inverse) })
-        return user.strokePlan(width: state.lineWidth, cap: state.lineCap, join: state.lineJoin,
-                               miterLimit: state.miterLimit, dash: state.dash, transform: state.ctm)
+        return CGPath(elements: path.elements.map { $0.applying(inverse) })
     }
 
     /// Fills a base-space path with the fill colour.
@@ -193,16 +197,23 @@ extension CGContext {
              paint: .solid(state.fillColor.premultipliedARGB32))
     }
 
-    /// Strokes a base-space path with the stroke colour. A batched call flattens, dashes and
-    /// checks the stroke now (what may refuse it, with a message) and leaves its outline to
-    /// the batch (`pendingOutlines`).
+    /// Strokes a base-space path with the stroke colour. A batched call leaves the stroke's
+    /// outline to the batch (`pendingOutlines`); its flattening and dashing too when the
+    /// stroke surely fits (`CGPath.strokeSurelyFits`), else they run now (what may refuse the
+    /// stroke, with a message, still happens at the call).
     func strokeBasePath(_ path: CGPath) {
         let paint = Paint.solid(state.strokeColor.premultipliedARGB32)
         guard batches, state.shadow == nil, !state.clipRect.isEmpty else {
             return fill(strokeGeometry(path), rule: .nonZero, localToDevice: baseToDeviceMap, paint: paint)
         }
-        guard let plan = strokePlan(path) else { return }
-        pendingOutlines.append((pending.count, plan))
+        guard ctmIsInvertible, !path.isEmpty else { return }
+        var stroke = PendingStroke(path: userPath(path), width: state.lineWidth, cap: state.lineCap, join: state.lineJoin,
+                                   miterLimit: state.miterLimit, dash: state.dash, transform: state.ctm)
+        if !stroke.surelyFits {
+            guard let plan = stroke.makePlan() else { return }
+            stroke.plan = plan
+        }
+        pendingOutlines.append((pending.count, stroke))
         pending.append(FillCommand(path: PathGeometry(), rule: .nonZero, localToDevice: baseToDeviceMap, paint: paint,
                                    opacity: Float(state.alpha), clip: rasterClip,
                                    blendMode: state.blendMode.raster, antialias: state.antialias))
@@ -260,5 +271,28 @@ private final class OutlineSlots: @unchecked Sendable {
         let outline = slots[k]
         slots[k] = PathGeometry()
         return outline
+    }
+}
+
+/// A batched stroke: its user-space path and line parameters, and its plan when it was made at
+/// the call (`CGContext.strokeBasePath`). The path is the stroke's own copy, never changed.
+struct PendingStroke: @unchecked Sendable {
+    let path: CGPath
+    let width: CGFloat, cap: CGLineCap, join: CGLineJoin, miterLimit: CGFloat
+    let dash: DashPattern?
+    let transform: CGAffineTransform
+    var plan: StrokePlan?
+
+    var surelyFits: Bool {
+        path.strokeSurelyFits(width: width, cap: cap, join: join, miterLimit: miterLimit, dash: dash, transform: transform)
+    }
+
+    func makePlan() -> StrokePlan? {
+        path.strokePlan(width: width, cap: cap, join: join, miterLimit: miterLimit, dash: dash, transform: transform)
+    }
+
+    /// The outline, planned first if it was not (then the plan surely accepts it).
+    func outline() -> PathGeometry {
+        (plan ?? makePlan())?.outline() ?? PathGeometry()
     }
 }

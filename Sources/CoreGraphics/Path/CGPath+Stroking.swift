@@ -83,6 +83,46 @@ extension CGPath {
         return plan
     }
 
+    /// Whether `strokePlan` surely accepts this stroke (and so reports nothing), judged from
+    /// the elements alone, without flattening: every curve counted at the most pieces
+    /// (`maximumSegmentsPerCurve`), the dashes counted over the control polygon's length (no
+    /// flattened curve is longer), and the outline bounded as `PathStroker.mayExceedBudget`'s
+    /// quick bound does, all within the limits. A batched stroke that surely fits is flattened
+    /// and dashed later, on the raster threads; one that may not is planned at the call.
+    func strokeSurelyFits(width: CGFloat, cap: CGLineCap, join: CGLineJoin, miterLimit: CGFloat,
+                          dash: DashPattern?, transform: CGAffineTransform) -> Bool {
+        guard width > 0, width.isFinite else { return false }
+        // Every element may start a contour (one point) and adds its own points.
+        var points = 0, length: CGFloat = 0
+        var start = CGPoint.zero, current = CGPoint.zero
+        func to(_ p: CGPoint) { length += hypot(p.x - current.x, p.y - current.y); current = p }
+        for element in elements {
+            switch element {
+            case .move(let p): length += hypot(current.x - start.x, current.y - start.y); start = p; current = p; points += 2
+            case .line(let p): to(p); points += 2
+            case .quadCurve(let p, let c): to(c); to(p); points += CGPath.maximumSegmentsPerCurve + 3
+            case .curve(let p, let c1, let c2): to(c1); to(c2); to(p); points += CGPath.maximumSegmentsPerCurve + 3
+            case .closeSubpath: to(start); points += 1
+            }
+        }
+        length += hypot(current.x - start.x, current.y - start.y)
+        var contours = elements.count + 1
+        if let dash {
+            // `DashPattern.apply`'s estimate, over the longest the contours can be: also a bound
+            // on the dashes made, each adding at most two points. (NaN fails the test.)
+            let total = dash.lengths.reduce(0, +)
+            let dashes = (length / total + 1) * CGFloat(dash.lengths.count) * CGFloat(contours)
+            guard dashes <= CGFloat(DashPattern.maximumDashCount) else { return false }
+            points += 2 * Int(dashes)
+            contours += Int(dashes)
+        }
+        let limit = CGPath.maximumStrokePoints
+        guard points <= limit / 6 else { return false }
+        let stroker = PathStroker(width: width, cap: cap, join: join, miterLimit: miterLimit,
+                                  tolerance: 0.05 / transform.largestStretch, transform: transform, sink: { _ in })
+        return stroker.quickBound(points: points, contours: contours) <= limit
+    }
+
     /// The most points a stroke's flattened path or outline may have (the rasteriser draws no
     /// path of more than 4,000,000 points either).
     static let maximumStrokePoints = 4_000_000
