@@ -48,4 +48,20 @@ struct CommandMatchingTests {
         let o = CommandMatching(old: 20, new: 20, maximumEdits: 37, keys: (c, d)) { c[$0] == d[$1] }
         #expect(!o.oldMatched[0])
     }
+
+    @Test func middlesThatShareNoKeyAreNotSearched() {
+        // Every command of a moving 2D scene changes its key: 200 against 200 with nothing
+        // shared, well under the edit limit. The search would ask `equal` thousands of times
+        // and find nothing; it is skipped, with the same (empty) matching.
+        let a = [5] + Array(1_000..<1_200) + [6], b = [5] + Array(2_000..<2_200) + [6]
+        var asked = 0
+        let m = CommandMatching(old: a.count, new: b.count, maximumEdits: 512, keys: (a, b)) { i, j in
+            asked += 1
+            return a[i] == b[j]
+        }
+        #expect(m.oldMatched.filter { $0 }.count == 2 && m.newMatched.filter { $0 }.count == 2)
+        #expect(m.oldMatched.first == true && m.oldMatched.last == true)
+        // The prefix and suffix checks, and one failed attempt at each end of the middle.
+        #expect(asked == 4)
+    }
 }

@@ -128,12 +128,28 @@ extension CGContext {
         execute([command], on: surface, threads: rasterThreads)
     }
 
-    /// Executes the batched drawing calls, in order, in one band-parallel pass.
+    /// Executes the batched drawing calls, in order, in one band-parallel pass (their stroke
+    /// outlines made first, on the same threads).
     func flushPending() {
         guard !pending.isEmpty else { return }
-        let commands = pending
+        var commands = pending
         pending = []
+        makeOutlines(of: &commands)
         execute(commands, on: target, threads: rasterThreads)
+    }
+
+    /// Makes the outlines of the batched strokes (`pendingOutlines`) on `rasterThreads`
+    /// threads and puts each in its command. Each outline is a pure function of its plan, so
+    /// the pixels do not depend on the threads.
+    private func makeOutlines(of commands: inout [FillCommand]) {
+        guard !pendingOutlines.isEmpty else { return }
+        let plans = pendingOutlines
+        pendingOutlines.removeAll(keepingCapacity: true)
+        let outlines = OutlineSlots(count: plans.count)
+        forEachConcurrently(plans.count, threads: rasterThreads) { k in outlines.put(plans[k].stroke.outline(), at: k) }
+        for k in plans.indices {
+            commands[plans[k].index].geometry = .path(outlines.take(k), .nonZero)
+        }
     }
 
     /// `path` (base space) as Raster's geometry.
@@ -158,11 +174,21 @@ extension CGContext {
     /// The outline of `path` (base space) stroked with the state's line parameters, in base
     /// space, as Raster's geometry (built directly, without an intermediate `CGPath`).
     func strokeGeometry(_ path: CGPath) -> PathGeometry {
-        guard ctmIsInvertible, !path.isEmpty else { return PathGeometry() }
+        strokePlan(path)?.outline() ?? PathGeometry()
+    }
+
+    /// `path` (base space) flattened, dashed and checked for stroking with the state's line
+    /// parameters (`CGPath.strokePlan`); nil when nothing is drawn.
+    func strokePlan(_ path: CGPath) -> StrokePlan? {
+        guard ctmIsInvertible, !path.isEmpty else { return nil }
+        return userPath(path).strokePlan(width: state.lineWidth, cap: state.lineCap, join: state.lineJoin,
+                                         miterLimit: state.miterLimit, dash: state.dash, transform: state.ctm)
+    }
+
+    /// `path` (base space) in user space (the CTM must be invertible).
+    private func userPath(_ path: CGPath) -> CGPath {
         let inverse = state.ctm.inverted()
-        let user = CGPath(elements: path.elements.map { $0.applying(inverse) })
-        return user.strokeOutlineGeometry(width: state.lineWidth, cap: state.lineCap, join: state.lineJoin,
-                                          miterLimit: state.miterLimit, dash: state.dash, transform: state.ctm)
+        return CGPath(elements: path.elements.map { $0.applying(inverse) })
     }
 
     /// Fills a base-space path with the fill colour.
@@ -171,10 +197,27 @@ extension CGContext {
              paint: .solid(state.fillColor.premultipliedARGB32))
     }
 
-    /// Strokes a base-space path with the stroke colour.
+    /// Strokes a base-space path with the stroke colour. A batched call leaves the stroke's
+    /// outline to the batch (`pendingOutlines`); its flattening and dashing too when the
+    /// stroke surely fits (`CGPath.strokeSurelyFits`), else they run now (what may refuse the
+    /// stroke, with a message, still happens at the call).
     func strokeBasePath(_ path: CGPath) {
-        fill(strokeGeometry(path), rule: .nonZero, localToDevice: baseToDeviceMap,
-             paint: .solid(state.strokeColor.premultipliedARGB32))
+        let paint = Paint.solid(state.strokeColor.premultipliedARGB32)
+        guard batches, state.shadow == nil, !state.clipRect.isEmpty else {
+            return fill(strokeGeometry(path), rule: .nonZero, localToDevice: baseToDeviceMap, paint: paint)
+        }
+        guard ctmIsInvertible, !path.isEmpty else { return }
+        var stroke = PendingStroke(path: userPath(path), width: state.lineWidth, cap: state.lineCap, join: state.lineJoin,
+                                   miterLimit: state.miterLimit, dash: state.dash, transform: state.ctm)
+        if !stroke.surelyFits {
+            guard let plan = stroke.makePlan() else { return }
+            stroke.plan = plan
+        }
+        pendingOutlines.append((pending.count, stroke))
+        pending.append(FillCommand(path: PathGeometry(), rule: .nonZero, localToDevice: baseToDeviceMap, paint: paint,
+                                   opacity: Float(state.alpha), clip: rasterClip,
+                                   blendMode: state.blendMode.raster, antialias: state.antialias))
+        if pending.count >= 4096 { flushPending() }
     }
 
     /// A user-space shape built by `build` in a scratch path, in base space.
@@ -203,5 +246,53 @@ extension Projective {
     /// The same affine map (both use row vectors: `[x y 1]·M`).
     init(_ t: CGAffineTransform) {
         self.init(affine: Double(t.a), Double(t.b), Double(t.c), Double(t.d), Double(t.tx), Double(t.ty))
+    }
+}
+
+/// Where the threads of `makeOutlines` put the outlines: one slot per stroke, each written by
+/// one thread, read after all have finished.
+private final class OutlineSlots: @unchecked Sendable {
+    private let slots: UnsafeMutableBufferPointer<PathGeometry>
+
+    init(count: Int) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: PathGeometry())
+    }
+
+    deinit {
+        slots.deinitialize()
+        slots.deallocate()
+    }
+
+    func put(_ outline: PathGeometry, at k: Int) { slots[k] = outline }
+
+    /// The outline in slot `k`, leaving the slot empty (the command then holds its only copy).
+    func take(_ k: Int) -> PathGeometry {
+        let outline = slots[k]
+        slots[k] = PathGeometry()
+        return outline
+    }
+}
+
+/// A batched stroke: its user-space path and line parameters, and its plan when it was made at
+/// the call (`CGContext.strokeBasePath`). The path is the stroke's own copy, never changed.
+struct PendingStroke: @unchecked Sendable {
+    let path: CGPath
+    let width: CGFloat, cap: CGLineCap, join: CGLineJoin, miterLimit: CGFloat
+    let dash: DashPattern?
+    let transform: CGAffineTransform
+    var plan: StrokePlan?
+
+    var surelyFits: Bool {
+        path.strokeSurelyFits(width: width, cap: cap, join: join, miterLimit: miterLimit, dash: dash, transform: transform)
+    }
+
+    func makePlan() -> StrokePlan? {
+        path.strokePlan(width: width, cap: cap, join: join, miterLimit: miterLimit, dash: dash, transform: transform)
+    }
+
+    /// The outline, planned first if it was not (then the plan surely accepts it).
+    func outline() -> PathGeometry {
+        (plan ?? makePlan())?.outline() ?? PathGeometry()
     }
 }

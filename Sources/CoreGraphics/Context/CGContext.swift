@@ -54,6 +54,10 @@ public final class CGContext {
     /// needed (`makeImage()`, `data`, a shadow, a converted layout): one band-parallel pass
     /// instead of one per call. Strata only; the pixels are the same.
     var pending: [FillCommand] = []
+    /// Batched strokes whose outlines are still to be made: each fills the pending command at
+    /// `index` (whose geometry is empty until then). They are made on the raster threads when
+    /// the batch runs (`flushPending`).
+    var pendingOutlines: [(index: Int, stroke: PendingStroke)] = []
     /// Whether `data` was handed out: then every call draws at once.
     var handedOutData = false
     /// Whether calls may be batched.

@@ -53,7 +53,17 @@ extension CGPath {
     /// is over `maximumStrokePoints` (reported).
     func strokeOutlineGeometry(width: CGFloat, cap: CGLineCap, join: CGLineJoin, miterLimit: CGFloat,
                                dash: DashPattern?, transform: CGAffineTransform) -> PathGeometry {
-        guard width > 0, width.isFinite else { return PathGeometry() }
+        strokePlan(width: width, cap: cap, join: join, miterLimit: miterLimit, dash: dash, transform: transform)?
+            .outline() ?? PathGeometry()
+    }
+
+    /// The first half of stroking, which may refuse the stroke and says so: the path flattened
+    /// and dashed, checked against `maximumStrokePoints`. Nil when nothing is drawn (a width
+    /// that is not positive and finite; an outline over the limit, reported). What is left
+    /// (`StrokePlan.outline()`) reports nothing and may run on another thread.
+    func strokePlan(width: CGFloat, cap: CGLineCap, join: CGLineJoin, miterLimit: CGFloat,
+                    dash: DashPattern?, transform: CGAffineTransform) -> StrokePlan? {
+        guard width > 0, width.isFinite else { return nil }
         // Half the output tolerance for flattening, half for round joins and caps, both
         // measured after `transform`: divide by its largest stretch.
         let tolerance = 0.05 / transform.largestStretch
@@ -61,25 +71,56 @@ extension CGPath {
         var over = false
         var contours = strokeContours(tolerance: tolerance, maximumPoints: limit, overflow: &over)
         if let dash, !over { contours = dash.apply(to: contours) }
+        let plan = StrokePlan(contours: contours, width: width, cap: cap, join: join, miterLimit: miterLimit,
+                              tolerance: tolerance, transform: transform)
         // The outline is kept only once it all fits: a stroke over the limit draws nothing (as
-        // a fill over the rasteriser's point limit), and stops as soon as it is over.
-        let box = OutlineBox()
-        // About two outline points per contour point (each side once, plus joins and caps):
-        // the outline's arrays then grow once or twice instead of from empty.
-        let estimate = Swift.min(limit, contours.reduce(0) { $0 + 2 * $1.points.count + 8 })
-        box.geometry.reserveCapacity(points: estimate, verbs: estimate)
-        var stroker = PathStroker(width: width, cap: cap, join: join, miterLimit: miterLimit,
-                                  tolerance: tolerance, transform: transform, sink: { box.add($0) })
-        stroker.budget = limit
-        // A side of a contour, its joins and caps: about twice its points, plus the arcs.
-        stroker.reservePolygon(Swift.min(4096, 2 * contours.reduce(0) { Swift.max($0, $1.points.count) } + 32))
-        if !over, stroker.mayExceedBudget(contours) { over = true }
-        for contour in contours where !over && !stroker.overflow { stroker.stroke(contour) }
-        if over || stroker.overflow {
+        // a fill over the rasteriser's point limit), and is refused before any point is made.
+        if !over, plan.stroker(sink: { _ in }).mayExceedBudget(contours) { over = true }
+        guard !over else {
             StrataDiagnostics.report("stroke: the outline needs more than \(limit) points; not drawn")
-            return PathGeometry()
+            return nil
         }
-        return box.geometry
+        return plan
+    }
+
+    /// Whether `strokePlan` surely accepts this stroke (and so reports nothing), judged from
+    /// the elements alone, without flattening: every curve counted at the most pieces
+    /// (`maximumSegmentsPerCurve`), the dashes counted over the control polygon's length (no
+    /// flattened curve is longer), and the outline bounded as `PathStroker.mayExceedBudget`'s
+    /// quick bound does, all within the limits. A batched stroke that surely fits is flattened
+    /// and dashed later, on the raster threads; one that may not is planned at the call.
+    func strokeSurelyFits(width: CGFloat, cap: CGLineCap, join: CGLineJoin, miterLimit: CGFloat,
+                          dash: DashPattern?, transform: CGAffineTransform) -> Bool {
+        guard width > 0, width.isFinite else { return false }
+        // Every element may start a contour (one point) and adds its own points.
+        var points = 0, length: CGFloat = 0
+        var start = CGPoint.zero, current = CGPoint.zero
+        func to(_ p: CGPoint) { length += hypot(p.x - current.x, p.y - current.y); current = p }
+        for element in elements {
+            switch element {
+            case .move(let p): length += hypot(current.x - start.x, current.y - start.y); start = p; current = p; points += 2
+            case .line(let p): to(p); points += 2
+            case .quadCurve(let p, let c): to(c); to(p); points += CGPath.maximumSegmentsPerCurve + 3
+            case .curve(let p, let c1, let c2): to(c1); to(c2); to(p); points += CGPath.maximumSegmentsPerCurve + 3
+            case .closeSubpath: to(start); points += 1
+            }
+        }
+        length += hypot(current.x - start.x, current.y - start.y)
+        var contours = elements.count + 1
+        if let dash {
+            // `DashPattern.apply`'s estimate, over the longest the contours can be: also a bound
+            // on the dashes made, each adding at most two points. (NaN fails the test.)
+            let total = dash.lengths.reduce(0, +)
+            let dashes = (length / total + 1) * CGFloat(dash.lengths.count) * CGFloat(contours)
+            guard dashes <= CGFloat(DashPattern.maximumDashCount) else { return false }
+            points += 2 * Int(dashes)
+            contours += Int(dashes)
+        }
+        let limit = CGPath.maximumStrokePoints
+        guard points <= limit / 6 else { return false }
+        let stroker = PathStroker(width: width, cap: cap, join: join, miterLimit: miterLimit,
+                                  tolerance: 0.05 / transform.largestStretch, transform: transform, sink: { _ in })
+        return stroker.quickBound(points: points, contours: contours) <= limit
     }
 
     /// The most points a stroke's flattened path or outline may have (the rasteriser draws no
@@ -93,6 +134,41 @@ extension CGAffineTransform {
     var largestStretch: CGFloat {
         let s = largestSingularValue(a, b, c, d)
         return s.isFinite && s > 0 ? s : 1
+    }
+}
+
+/// A stroke flattened, dashed and known to fit (`CGPath.strokePlan`): making its outline is
+/// a pure function of these values, so a batch of them can be outlined on several threads with
+/// the same result.
+struct StrokePlan: Sendable {
+    var contours: [StrokeContour]
+    var width: CGFloat, cap: CGLineCap, join: CGLineJoin, miterLimit: CGFloat
+    var tolerance: CGFloat, transform: CGAffineTransform
+
+    func stroker(sink: @escaping ([CGPoint]) -> Void) -> PathStroker {
+        var stroker = PathStroker(width: width, cap: cap, join: join, miterLimit: miterLimit, tolerance: tolerance,
+                                  transform: transform, sink: sink)
+        stroker.budget = CGPath.maximumStrokePoints
+        return stroker
+    }
+
+    /// The outline polygons as Raster's geometry, to fill with the non-zero rule.
+    func outline() -> PathGeometry {
+        let box = OutlineBox()
+        // About two outline points per contour point (each side once, plus joins and caps):
+        // the outline's arrays then grow once or twice instead of from empty.
+        let estimate = Swift.min(CGPath.maximumStrokePoints, contours.reduce(0) { $0 + 2 * $1.points.count + 8 })
+        box.geometry.reserveCapacity(points: estimate, verbs: estimate)
+        var stroker = stroker(sink: { box.add($0) })
+        // A side of a contour, its joins and caps: about twice its points, plus the arcs.
+        stroker.reservePolygon(Swift.min(4096, 2 * contours.reduce(0) { Swift.max($0, $1.points.count) } + 32))
+        for contour in contours where !stroker.overflow { stroker.stroke(contour) }
+        // Not expected: `strokePlan` checked the bound, which is never below what it emits.
+        guard !stroker.overflow else {
+            StrataDiagnostics.report("stroke: the outline needs more than \(CGPath.maximumStrokePoints) points; not drawn")
+            return PathGeometry()
+        }
+        return box.geometry
     }
 }
 

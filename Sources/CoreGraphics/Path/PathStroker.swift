@@ -80,13 +80,19 @@ struct PathStroker {
     /// far over the budget (a 1e150-wide round join is 1,024 points at every vertex) is refused
     /// before any point is made. The bound is never below what `stroke` emits.
     func mayExceedBudget(_ contours: [StrokeContour]) -> Bool {
-        let half = arcPoints(.pi)
         var quick = 0
         for c in contours {
-            quick += c.points.count * (6 + 2 * half) + 4 + 2 * capPoints + dotPoints
+            quick += quickBound(points: c.points.count, contours: 1)
             if quick > budget { break }
         }
         return quick > budget && pointBound(contours) > budget
+    }
+
+    /// The quick bound of `mayExceedBudget` for `contours` contours of `points` vertices in
+    /// all: every vertex turning half a turn, every end a round cap. (Callers keep `points`
+    /// under a few million: the product stays far inside Int.)
+    func quickBound(points: Int, contours: Int) -> Int {
+        points * (6 + 2 * arcPoints(.pi)) + contours * (4 + 2 * capPoints + dotPoints)
     }
 
     /// At most how many points `stroke` emits for `contours` (at most a few times as many as

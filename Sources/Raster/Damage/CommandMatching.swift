@@ -4,7 +4,8 @@
 /// edits leave that whole middle unmatched (correct, only more damage). When `keys` are given
 /// (a hash per command, equal for commands that may match), a linear count of the keys the two
 /// middles share bounds the edits from below first, and a middle that cannot be matched within
-/// `maximumEdits` is given up at once: a 3D scene whose every plane moves costs no search.
+/// `maximumEdits`, or whose two halves share no key, is given up at once: a 3D scene whose
+/// every plane moves costs no search. `equal` must imply equal keys.
 struct CommandMatching {
     private(set) var oldMatched: [Bool]
     private(set) var newMatched: [Bool]
@@ -28,7 +29,12 @@ struct CommandMatching {
         }
         let a = prefix..<(n - suffix), b = prefix..<(m - suffix)
         if !a.isEmpty && !b.isEmpty {
-            if let keys, Self.fewestEdits(keys.old[a], keys.new[b]) > maximumEdits { return }
+            if let keys {
+                // No key in common: no pair can match (equal commands have equal keys), so the
+                // search would find nothing: a 2D scene whose every layer moves skips it.
+                let fewest = Self.fewestEdits(keys.old[a], keys.new[b])
+                if fewest > maximumEdits || fewest == a.count + b.count { return }
+            }
             if let givesUp, givesUp(a, b) { return }
             matchMiddle(a, b, maximumEdits: maximumEdits, equal: equal)
         }

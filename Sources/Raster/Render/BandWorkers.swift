@@ -92,3 +92,29 @@ final class BandWorkers: @unchecked Sendable {
         }
     }
 }
+
+/// Runs `body(i)` once for every i in `0..<count`, on up to `threads` workers (the calling
+/// thread and the band helper, as `execute` draws bands), and returns when all have run. Indices
+/// are handed out one at a time, in no set order: `body` must not depend on which thread runs it
+/// or when. Per-item work that precedes drawing (a batch's stroke outlines) runs here instead
+/// of on the calling thread alone while the helper waits.
+package func forEachConcurrently(_ count: Int, threads: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    let workers = Swift.max(1, Swift.min(threads, count))
+    guard workers > 1 else {
+        for i in 0..<Swift.max(0, count) { body(i) }
+        return
+    }
+    let next = ItemCounter()
+    BandWorkers.shared.run(workers) { _ in
+        while true {
+            let i = next.value.wrappingAdd(1, ordering: .relaxed).oldValue
+            if i >= count { break }
+            body(i)
+        }
+    }
+}
+
+/// The next item of a `forEachConcurrently`.
+private final class ItemCounter: Sendable {
+    let value = Atomic<Int>(0)
+}

@@ -406,60 +406,113 @@ extension PreparedScene {
         Self.collectPathEdges(points, starts, bounds: bounds, into: &edges)
         // Buckets of `bandHeight` rows: the band walk visits each edge once per bucket and walks
         // its rows there (`renderPath`).
-        let bucketRows = bandHeight
-        let firstBand = bounds.y0 / bucketRows, lastBand = (bounds.y1 - 1) / bucketRows
-        let bandCount = lastBand - firstBand + 1
+        let buckets = PathBuckets(rows: bandHeight, bounds: bounds)
         // Count, then lay the buckets out in one array (CSR); the counts' array is kept from
         // path to path.
         var counts = pathBandCounts
         pathBandCounts = []
         defer { pathBandCounts = counts }
         counts.removeAll(keepingCapacity: true)
-        counts.append(contentsOf: repeatElement(0, count: bandCount + 1))
-        func bands(_ e: PathEdge) -> ClosedRange<Int> {
-            (Swift.max(Int(e.firstRow) / bucketRows, firstBand) - firstBand)...(Swift.max(Int(e.lastRow) / bucketRows, firstBand) - firstBand)
-        }
-        var total = 0
-        for e in edges {
-            let r = bands(e)
-            for b in r { counts[b + 1] += 1 }
-            total += r.count
-            if total > Self.maximumPathBandEntries || pathBandEdges.count + total >= Int(Int32.max) { return nil }
-        }
-        for b in 0..<bandCount { counts[b + 1] += counts[b] }
-        let offsetStart = pathBandOffsets.count, entryStart = pathBandEdges.count
+        counts.append(contentsOf: repeatElement(0, count: buckets.count + 1))
+        let entryStart = pathBandEdges.count
+        guard let total = buckets.count(edges, into: &counts, limit: Swift.min(Self.maximumPathBandEntries, Int(Int32.max) - 1 - entryStart))
+        else { return nil }
+        for b in 0..<buckets.count { counts[b + 1] += counts[b] }
+        let offsetStart = pathBandOffsets.count
         for c in counts { pathBandOffsets.append(Int32(entryStart + c)) }
-        pathBandEdges.append(contentsOf: repeatElement(PathEdge(x0: 0, y0: 0, y1: 0, dxdy: 0, direction: 0, firstRow: 0, lastRow: 0),
-                                                       count: total))
-        // counts[b] is now where band b's next entry goes; each bucket keeps edge order.
-        for e in edges {
-            for b in bands(e) {
-                pathBandEdges[entryStart + counts[b]] = e
-                counts[b] += 1
-            }
+        // The entries are laid out in a scratch array kept from path to path, then appended at
+        // once (appending `total` placeholders to overwrite went element by element).
+        var entries = pathEntryScratch
+        pathEntryScratch = []
+        defer { pathEntryScratch = entries }
+        if entries.count < total {
+            entries.append(contentsOf: repeatElement(PathEdge(x0: 0, y0: 0, y1: 0, dxdy: 0, direction: 0, firstRow: 0, lastRow: 0),
+                                                    count: total - entries.count))
         }
-        return PathFill(bandOffsets: offsetStart, bucketRows: bucketRows, firstBand: firstBand, bandCount: bandCount,
+        buckets.scatter(edges, into: &entries, counts: &counts)
+        pathBandEdges.append(contentsOf: entries[0..<total])
+        return PathFill(bandOffsets: offsetStart, bucketRows: buckets.rows, firstBand: buckets.first, bandCount: buckets.count,
                         evenOdd: evenOdd)
     }
 
     /// The non-horizontal edges of the closed polygons that reach `bounds`' rows, each with the
     /// rows it is walked in.
     static func collectPathEdges(_ points: [SIMD2<Double>], _ starts: [Int], bounds: IntRect, into edges: inout [PathEdge]) {
-        for (k, s) in starts.enumerated() {
-            let end = k + 1 < starts.count ? starts[k + 1] : points.count
-            for i in s..<end {
-                let p = points[i], q = points[i + 1 < end ? i + 1 : s]
-                if p.y == q.y { continue }
-                let (a, b, dir) = p.y < q.y ? (p, q, 1.0) : (q, p, -1.0)
-                // Rows the edge cannot reach within the bounds are dropped here.
-                if b.y <= Double(bounds.y0) || a.y >= Double(bounds.y1) { continue }
-                // floorInt/ceilInt round values within 2⁻²² of an integer to it: an edge that short
-                // may give r1 = r0 − 1. It is walked in row r0 (the row loop tests its exact extent).
-                // An edge starting within 2⁻²² above bounds.y1 rounds to y1: its first row is the
-                // last one (a band past the last indexed the band counts out of range).
-                let r0 = Swift.min(Swift.max(floorInt(a.y), bounds.y0), bounds.y1 - 1), r1 = Swift.max(r0, Swift.min(ceilInt(b.y), bounds.y1) - 1)
-                edges.append(PathEdge(x0: a.x, y0: a.y, y1: b.y, dxdy: (b.x - a.x) / (b.y - a.y), direction: dir,
-                                      firstRow: Int32(r0), lastRow: Int32(r1)))
+        if edges.capacity < points.count { edges.reserveCapacity(points.count) }
+        let top = Double(bounds.y0), bottom = Double(bounds.y1)
+        points.withUnsafeBufferPointer { points in
+            starts.withUnsafeBufferPointer { starts in
+                for (k, s) in starts.enumerated() {
+                    let end = k + 1 < starts.count ? starts[k + 1] : points.count
+                    for i in s..<end {
+                        let p = points[i], q = points[i + 1 < end ? i + 1 : s]
+                        if p.y == q.y { continue }
+                        let (a, b, dir) = p.y < q.y ? (p, q, 1.0) : (q, p, -1.0)
+                        // Rows the edge cannot reach within the bounds are dropped here.
+                        if b.y <= top || a.y >= bottom { continue }
+                        // floorInt/ceilInt round values within 2⁻²² of an integer to it: an edge
+                        // that short may give r1 = r0 − 1. It is walked in row r0 (the row loop
+                        // tests its exact extent). An edge starting within 2⁻²² above bounds.y1
+                        // rounds to y1: its first row is the last one (a band past the last
+                        // indexed the band counts out of range).
+                        let r0 = Swift.min(Swift.max(floorInt(a.y), bounds.y0), bounds.y1 - 1)
+                        let r1 = Swift.max(r0, Swift.min(ceilInt(b.y), bounds.y1) - 1)
+                        edges.append(PathEdge(x0: a.x, y0: a.y, y1: b.y, dxdy: (b.x - a.x) / (b.y - a.y), direction: dir,
+                                              firstRow: Int32(r0), lastRow: Int32(r1)))
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The band buckets of one path fill: `count` buckets of `rows` rows from bucket `first` (the
+/// one holding the fill's first row). An edge goes into every bucket its rows reach.
+struct PathBuckets {
+    let rows: Int, first: Int, count: Int
+
+    init(rows: Int, bounds: IntRect) {
+        self.rows = rows
+        first = bounds.y0 / rows
+        count = (bounds.y1 - 1) / rows - first + 1
+    }
+
+    /// The buckets `e` is copied into, from 0.
+    @inline(__always) func range(_ e: PathEdge) -> ClosedRange<Int> {
+        (Swift.max(Int(e.firstRow) / rows, first) - first)...(Swift.max(Int(e.lastRow) / rows, first) - first)
+    }
+
+    /// Adds each bucket's entry count to `counts[b + 1]`; the entries in all, or nil once they
+    /// pass `limit` (the path is not drawn).
+    func count(_ edges: [PathEdge], into counts: inout [Int], limit: Int) -> Int? {
+        var total = 0
+        let over: Bool = edges.withUnsafeBufferPointer { edges in
+            counts.withUnsafeMutableBufferPointer { counts in
+                for e in edges {
+                    let r = range(e)
+                    for b in r { counts[b + 1] += 1 }
+                    total += r.count
+                    if total > limit { return true }
+                }
+                return false
+            }
+        }
+        return over ? nil : total
+    }
+
+    /// Copies each edge into its buckets' slots of `entries`, in edge order within a bucket;
+    /// `counts[b]` is where bucket b's entries start (moved past them).
+    func scatter(_ edges: [PathEdge], into entries: inout [PathEdge], counts: inout [Int]) {
+        edges.withUnsafeBufferPointer { edges in
+            entries.withUnsafeMutableBufferPointer { entries in
+                counts.withUnsafeMutableBufferPointer { counts in
+                    for e in edges {
+                        for b in range(e) {
+                            entries[counts[b]] = e
+                            counts[b] += 1
+                        }
+                    }
+                }
             }
         }
     }

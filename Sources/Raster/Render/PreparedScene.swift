@@ -283,8 +283,10 @@ struct PreparedScene: Sendable {
     /// The edges of each band of each path, copied into the band's bucket: a band walks its
     /// edges in memory order (an index per entry sent every edge load to a scattered line).
     var pathBandEdges: [PathEdge] = []
-    /// One path's edges before bucketing (scratch, kept from path to path).
+    /// One path's edges before bucketing, and its bucket entries before they are appended to
+    /// `pathBandEdges` (scratch, kept from path to path).
     var pathEdgeScratch: [PathEdge] = []
+    var pathEntryScratch: [PathEdge] = []
     /// Scratch kept from path to path while preparing (flattened polygons, bucket counts), so
     /// that preparing a path allocates nothing once they have grown.
     var flattenBuffers = PathFlattener.Buffers()
