@@ -46,6 +46,7 @@ public final class LayerWindow {
     private let loop: RenderLoop
     private var gestures = GestureRecognizer()
     private var clicks = ClickCounter()
+    private var eventClock = EventClock()
     private var heldButton = 0
     private var showsHUD = false
     private var slow = false
@@ -262,7 +263,7 @@ public final class LayerWindow {
     /// down/moved/up with the click count of the press.
     private func deliverPointer(_ event: X11Event) {
         guard let onPointer else { return }
-        let now = CACurrentMediaTime()
+        let now = eventClock.time(ofServer: window.currentEventServerTime, handledAt: CACurrentMediaTime())
         func number(_ b: X11MouseButton) -> Int {
             switch b {
             case .left: 1

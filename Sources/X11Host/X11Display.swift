@@ -31,7 +31,8 @@ public final class X11Display {
 
     private var source: DispatchSourceRead?
     private var windows: [UInt: WeakWindow] = [:]
-    private var pending: [(window: X11Window, event: X11Event)] = []
+    /// Events read and not yet delivered, with the server's time of pointer events (ms).
+    private var pending: [(window: X11Window, event: X11Event, time: UInt32?)] = []
     private var isDelivering = false
     private var deliveryScheduled = false
     private var notesShown: Set<String> = []
@@ -138,11 +139,13 @@ public final class X11Display {
             XNextEvent(handle, &event)
             guard let window = windows[UInt(event.xany.window)]?.window,
                   let translated = window.translate(&event) else { continue }
+            let time = Self.serverTime(of: event)
             if case .mouseMove = translated, let last = pending.last, last.window === window,
                case .mouseMove = last.event {
                 pending[pending.count - 1].event = translated
+                pending[pending.count - 1].time = time
             } else {
-                pending.append((window, translated))
+                pending.append((window, translated, time))
             }
         }
     }
@@ -153,8 +156,19 @@ public final class X11Display {
         isDelivering = true
         defer { isDelivering = false }
         while !pending.isEmpty {
-            let (window, event) = pending.removeFirst()
+            let (window, event, time) = pending.removeFirst()
+            window.currentEventServerTime = time
             window.onEvent?(event)
+            window.currentEventServerTime = nil
+        }
+    }
+
+    /// The server's time of a pointer event, in milliseconds (nil for other events).
+    private static func serverTime(of event: XEvent) -> UInt32? {
+        switch event.type {
+        case ButtonPress, ButtonRelease: UInt32(truncatingIfNeeded: event.xbutton.time)
+        case MotionNotify: UInt32(truncatingIfNeeded: event.xmotion.time)
+        default: nil
         }
     }
 

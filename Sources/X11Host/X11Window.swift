@@ -20,6 +20,10 @@ public final class X11Window {
     public private(set) var height: Int
     /// Called on the main queue for every event of this window.
     public var onEvent: ((X11Event) -> Void)?
+    /// While `onEvent` handles a pointer event: the X server's time of it, in milliseconds
+    /// (wrapping every 49.7 days), else nil. Events are handled in batches, later than they
+    /// happened: this is when the pointer moved, for velocities.
+    public internal(set) var currentEventServerTime: UInt32?
     /// Timing of the last present and the path in use, for a HUD.
     public internal(set) var frameInfo = X11FrameInfo()
     /// Whether `close()` was called or the window was destroyed.
