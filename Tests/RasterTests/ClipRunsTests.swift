@@ -146,4 +146,26 @@ struct ClipRunsTests {
         bad.map.m31 = .nan
         #expect(BandRasterizer.outerColumns(bad, 60.5, 0, 300) == nil)
     }
+
+    /// Fuzz seed 4423138's clip: a rounded rect whose edge lies 10⁹ units out, 1 : 1. The room
+    /// for rounding was 10⁻⁷ of that magnitude, 150 pixels, so no column was ever exactly 1 (or
+    /// exactly 0) and every pixel of every particle under it took the per-pixel clip. With 10⁻¹²
+    /// (0.0015 px) row 16 is fully covered on columns 0...33 (the edge at x = 35.59, less the
+    /// bound's 0.7086 and one column) and may be covered on 0...36.
+    @Test func aClipFarOutStillHasAnInteriorAndAnOutside() {
+        let clip = ClipShape(shape: RoundedRect(minX: 0.7916030594266132, minY: -1_000_000_001, maxX: 72.89807914847424,
+                                                maxY: -1, cornerRadius: 34.870608951173665),
+                             map: Projective(affine: 1, 0, 0, 1, 37.3065172910884, -500_000_004.38257533))
+        let full = BandRasterizer.fullCoverageColumns(clip, 16.5, 0, 96)
+        #expect(full.map { $0.0 } == 0 && full.map { $0.1 } == 34)
+        let outer = BandRasterizer.outerColumns(clip, 16.5, 0, 96)
+        #expect(outer.map { $0.0 } == 0 && outer.map { $0.1 } == 37)
+        for x in 0..<96 {
+            let c = roundedRectCoverage(clip.shape, clip.map, Double(x) + 0.5, 16.5)
+            if x < 34 { #expect(c == 1, "column \(x)") }
+            if x >= 37 { #expect(c == 0, "column \(x)") }
+        }
+        // The bars (kept for fills whose texels step) keep their old room: nothing.
+        #expect(BandRasterizer.fullCoverageColumns(clip, 16.5, 0, 96, arcs: false) == nil)
+    }
 }

@@ -33,7 +33,7 @@ extension BandRasterizer {
     /// radius, across and down): the interior general rows gave fills whose texels step along
     /// the row, kept so that their spans start where they did.
     static func fullCoverageColumns(_ s: ClipShape, _ py: Double, _ lo: Int, _ hi: Int, arcs: Bool = true) -> (Int, Int)? {
-        guard let inset = halfPixelReach(s, py, lo, hi) else { return nil }
+        guard let inset = halfPixelReach(s, py, lo, hi, rounding: arcs ? 1e-12 : 1e-7) else { return nil }
         if arcs {
             guard let (a, b) = offsetColumns(s, py, lo, hi, by: -inset), a < b else { return nil }
             return (a, b)
@@ -83,7 +83,12 @@ extension BandRasterizer {
     /// Half a device pixel's worth of local units at most, anywhere on columns `lo..<hi` of row
     /// `py` under the clip's map (the bound `fullCoverageColumns` explains), with room for
     /// rounding; nil when the shape is empty or W is not positive at both ends of the range.
-    static func halfPixelReach(_ s: ClipShape, _ py: Double, _ lo: Int, _ hi: Int) -> Double? {
+    ///
+    /// The room for rounding is `rounding` × the shape's magnitude: the distance's rounding
+    /// error is a few ulps of the local coordinates (2⁻⁵² relative), so 10⁻¹² holds it with
+    /// room; the two bars (`arcs: false`) keep the 10⁻⁷ they had (150 pixels of a shape whose
+    /// edge lies 10⁹ units out, where every column was left to the pixels).
+    static func halfPixelReach(_ s: ClipShape, _ py: Double, _ lo: Int, _ hi: Int, rounding: Double = 1e-12) -> Double? {
         let m = s.map, shape = s.shape
         guard lo < hi, !shape.isEmpty else { return nil }
         let xa = Double(lo) + 0.5, xb = Double(hi) - 0.5
@@ -99,7 +104,7 @@ extension BandRasterizer {
         let g = (jxx * jxx + jxy * jxy + jyx * jyx + jyy * jyy).squareRoot() / wMin
         let hw = (shape.maxX - shape.minX) * 0.5, hh = (shape.maxY - shape.minY) * 0.5
         // Half a pixel, with room for the rounding of the distance and of g.
-        let inset = 0.5 * g * (1 + 1e-6) + 1e-7 * (hw + hh + abs(shape.minX) + abs(shape.minY))
+        let inset = 0.5 * g * (1 + 1e-6) + rounding * (hw + hh + abs(shape.minX) + abs(shape.minY))
         return inset.isFinite ? inset : nil
     }
 
@@ -115,55 +120,29 @@ extension BandRasterizer {
         // Along the row X, Y and W are p.0·u + p.1 (u the column's centre); inside [c0, c1]
         // ⇔ X − c·W between, as W > 0.
         let X = (m.m11, py * m.m21 + m.m31), Y = (m.m12, py * m.m22 + m.m32), W = (m.m13, py * m.m23 + m.m33)
-        var a = lo, b = hi, solved = true
-        // Keeps the columns where α·u + β ≥ 0.
-        @inline(__always) func keep(_ alpha: Double, _ beta: Double) {
-            if alpha == 0 {
-                if beta.isNaN { solved = false } else if !(beta >= 0) { b = a }
-                return
-            }
-            let edge = -beta / alpha - 0.5   // the column whose centre is on the line
-            guard edge.isFinite else { solved = false; return }
-            if alpha > 0 {
-                a = Swift.max(a, shrink ? ceilInt(edge) + 1 : ceilInt(edge) - 1)
-            } else {
-                b = Swift.min(b, shrink ? floorInt(edge) : floorInt(edge) + 2)
-            }
-        }
-        keep(X.0 - (shape.minX - d) * W.0, X.1 - (shape.minX - d) * W.1)
-        keep((shape.maxX + d) * W.0 - X.0, (shape.maxX + d) * W.1 - X.1)
-        keep(Y.0 - (shape.minY - d) * W.0, Y.1 - (shape.minY - d) * W.1)
-        keep((shape.maxY + d) * W.0 - Y.0, (shape.maxY + d) * W.1 - Y.1)
-        guard solved else { return nil }
-        if a >= b { return (lo, lo) }
+        var c = ColumnCut(a: lo, b: hi, shrink: shrink)
+        c.keep(X.0 - (shape.minX - d) * W.0, X.1 - (shape.minX - d) * W.1)
+        c.keep((shape.maxX + d) * W.0 - X.0, (shape.maxX + d) * W.1 - X.1)
+        c.keep(Y.0 - (shape.minY - d) * W.0, Y.1 - (shape.minY - d) * W.1)
+        c.keep((shape.maxY + d) * W.0 - Y.0, (shape.maxY + d) * W.1 - Y.1)
+        guard c.solved else { return nil }
+        if c.a >= c.b { return (lo, lo) }
         // Each corner cuts, from the columns left, the part of its quadrant outside its disc.
-        @inline(__always) func corner(_ cx: Double, _ cy: Double, _ sx: Double, _ sy: Double, _ r: Double) {
-            guard a < b, r > 0 || shrink, let cut = cornerCut(X, Y, W, cx, cy, sx, sy, r + d, shrink: shrink) else { return }
-            remove(cut.0.0, cut.0.1)
-            remove(cut.1.0, cut.1.1)
+        let corners = SIMD16<Double>(shape.minX + shape.topLeft, shape.minY + shape.topLeft, -1, -1,
+                                     shape.maxX - shape.topRight, shape.minY + shape.topRight, 1, -1,
+                                     shape.maxX - shape.bottomRight, shape.maxY - shape.bottomRight, 1, 1,
+                                     shape.minX + shape.bottomLeft, shape.maxY - shape.bottomLeft, -1, 1)
+        let radii = SIMD4(shape.topLeft, shape.topRight, shape.bottomRight, shape.bottomLeft)
+        for i in 0..<4 {
+            let r = radii[i]
+            guard c.a < c.b, r > 0 || shrink,
+                  let cut = cornerCut(X, Y, W, corners[4 * i], corners[4 * i + 1], corners[4 * i + 2], corners[4 * i + 3],
+                                      r + d, shrink: shrink) else { continue }
+            c.remove(cut.0.0, cut.0.1)
+            c.remove(cut.1.0, cut.1.1)
         }
-        // Removes the columns whose centres fall in (p, q), one column more (shrinking) or
-        // less (growing) at each end for rounding.
-        @inline(__always) func remove(_ p: Double, _ q: Double) {
-            guard a < b, p < q else {
-                if p.isNaN || q.isNaN { solved = false }
-                return
-            }
-            let c0 = shrink ? floorInt(p - 0.5) : floorInt(p - 0.5) + 2
-            let c1 = shrink ? ceilInt(q - 0.5) + 1 : ceilInt(q - 0.5) - 1
-            if c0 >= c1 || c1 <= a || c0 >= b { return }
-            if c0 <= a { a = c1 } else if c1 >= b { b = c0 }
-            // A cut inside the columns (rounding at a tangent): the larger side when
-            // shrinking, nothing when growing.
-            else if shrink { if c0 - a >= b - c1 { b = c0 } else { a = c1 } }
-        }
-        corner(shape.minX + shape.topLeft, shape.minY + shape.topLeft, -1, -1, shape.topLeft)
-        corner(shape.maxX - shape.topRight, shape.minY + shape.topRight, 1, -1, shape.topRight)
-        corner(shape.maxX - shape.bottomRight, shape.maxY - shape.bottomRight, 1, 1, shape.bottomRight)
-        corner(shape.minX + shape.bottomLeft, shape.maxY - shape.bottomLeft, -1, 1, shape.bottomLeft)
-        guard solved || !shrink else { return nil }
-        if a >= b { return (lo, lo) }
-        return (a, b)
+        guard c.solved || !shrink else { return nil }
+        return c.a < c.b ? (c.a, c.b) : (lo, lo)
     }
 
     /// Where, along a row, a point lies in a corner's quadrant (beyond its centre (cx, cy) in
@@ -180,16 +159,16 @@ extension BandRasterizer {
         let dx = X.0 - cx * W.0, ax = X.1 - cx * W.1, dy = Y.0 - cy * W.0, ay = Y.1 - cy * W.1
         // The quadrant: sx·(dx·u + ax) > 0 and sy·(dy·u + ay) > 0, an open range of u.
         var lo = -Double.infinity, hi = Double.infinity, outside = false
-        @inline(__always) func half(_ alpha: Double, _ beta: Double) {
+        let alphas = SIMD2(sx * dx, sy * dy), betas = SIMD2(sx * ax, sy * ay)
+        for k in 0..<2 {
+            let alpha = alphas[k], beta = betas[k]
             if alpha == 0 {
                 if !(beta > 0) { outside = true }
-                return
+                continue
             }
             let t = -beta / alpha
             if alpha > 0 { lo = Swift.max(lo, t) } else { hi = Swift.min(hi, t) }
         }
-        half(sx * dx, sx * ax)
-        half(sy * dy, sy * ay)
         if lo.isNaN || hi.isNaN { return shrink ? ((-Double.infinity, Double.infinity), (0, 0)) : nil }
         if outside || !(lo < hi) { return nil }
         let none = (0.0, 0.0)
@@ -217,5 +196,51 @@ extension BandRasterizer {
     static func outerColumns(_ s: ClipShape, _ py: Double, _ lo: Int, _ hi: Int) -> (Int, Int)? {
         guard let reach = halfPixelReach(s, py, lo, hi) else { return nil }
         return offsetColumns(s, py, lo, hi, by: reach)
+    }
+}
+
+/// The columns `a..<b` of a row as `BandRasterizer.offsetColumns` narrows them (a struct, not
+/// variables captured by nested functions, which were boxed on the heap: an allocation a row).
+struct ColumnCut {
+    var a: Int, b: Int
+    /// False once a boundary was not finite.
+    var solved = true
+    /// Narrowing to a shrunk shape: a column in doubt goes; else it stays.
+    let shrink: Bool
+
+    init(a: Int, b: Int, shrink: Bool) { self.a = a; self.b = b; self.shrink = shrink }
+
+    /// Keeps the columns whose centres u have α·u + β ≥ 0, one column less (shrinking) or more
+    /// (growing) at the boundary for rounding.
+    @inline(__always)
+    mutating func keep(_ alpha: Double, _ beta: Double) {
+        if alpha == 0 {
+            if beta.isNaN { solved = false } else if !(beta >= 0) { b = a }
+            return
+        }
+        let edge = -beta / alpha - 0.5   // the column whose centre is on the line
+        guard edge.isFinite else { solved = false; return }
+        if alpha > 0 {
+            a = Swift.max(a, shrink ? ceilInt(edge) + 1 : ceilInt(edge) - 1)
+        } else {
+            b = Swift.min(b, shrink ? floorInt(edge) : floorInt(edge) + 2)
+        }
+    }
+
+    /// Removes the columns whose centres fall in (p, q), one column more (shrinking) or less
+    /// (growing) at each end for rounding.
+    @inline(__always)
+    mutating func remove(_ p: Double, _ q: Double) {
+        guard a < b, p < q else {
+            if p.isNaN || q.isNaN { solved = false }
+            return
+        }
+        let c0 = shrink ? floorInt(p - 0.5) : floorInt(p - 0.5) + 2
+        let c1 = shrink ? ceilInt(q - 0.5) + 1 : ceilInt(q - 0.5) - 1
+        if c0 >= c1 || c1 <= a || c0 >= b { return }
+        if c0 <= a { a = c1 } else if c1 >= b { b = c0 }
+        // A cut inside the columns (rounding at a tangent): the larger side when shrinking,
+        // nothing when growing.
+        else if shrink { if c0 - a >= b - c1 { b = c0 } else { a = c1 } }
     }
 }

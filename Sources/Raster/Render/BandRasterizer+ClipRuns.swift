@@ -26,6 +26,9 @@ struct ClipRow {
     /// The fill has a mask: its "one" runs are still scaled by the mask, per pixel.
     let masked: Bool
 
+    /// No shape.
+    init() { masked = false }
+
     /// The clip of `f` on row `py`, over device columns `lo..<hi`.
     init(_ shapes: UnsafePointer<ClipShape>, _ f: UnsafePointer<PreparedFill>, _ py: Double, _ lo: Int, _ hi: Int) {
         masked = f.pointee.mask != nil
@@ -52,10 +55,13 @@ struct ClipRow {
     func run(_ x: Int, _ end: Int) -> (Kind, Int) {
         if unsolved { return (.varying, end) }
         var next = end, zero = false, one = true
-        @inline(__always) func bound(_ v: Int) { if v > x && v < next { next = v } }
         for i in 0..<count {
             let oa = outerLo[i], ob = outerHi[i], fa = fullLo[i], fb = fullHi[i]
-            bound(oa); bound(ob); bound(fa); bound(fb)
+            // The nearest boundary after x.
+            if oa > x && oa < next { next = oa }
+            if ob > x && ob < next { next = ob }
+            if fa > x && fa < next { next = fa }
+            if fb > x && fb < next { next = fb }
             let inFull = x >= fa && x < fb, inOuter = x >= oa && x < ob
             if holes & (1 << UInt8(i)) != 0 {
                 if inFull { zero = true } else if inOuter { one = false }
@@ -67,7 +73,48 @@ struct ClipRow {
     }
 }
 
+/// A worker's solved clip row and what it was solved for: fills drawn one after another under
+/// one clip (a clipped layer's particles, which `PreparedScene.sharedClipShapes` gives one
+/// range of shapes) solve each row once.
+struct CachedClipRow {
+    var start = -1, count = 0, y = Int.min, lo = 0, hi = 0, masked = false
+    var row = ClipRow()
+}
+
+extension PreparedScene {
+    /// The clip shapes appended from `start` for one fill, as a range: when the same shapes
+    /// end the array before them (the fill before had this clip), those, and the copies go.
+    mutating func sharedClipShapes(from start: Int) -> Range<Int> {
+        let n = clipShapes.count - start
+        guard n > 0, start >= n else { return start..<clipShapes.count }
+        for i in 0..<n where clipShapes[start - n + i] != clipShapes[start + i] { return start..<clipShapes.count }
+        clipShapes.removeLast(n)
+        return start - n..<start
+    }
+}
+
 extension BandRasterizer {
+    /// The clip of `f` on row y over (at least) device columns `lo..<hi`, from the worker's
+    /// cache when the fill before on this row had the same clip. Under affine maps a shape's
+    /// columns do not depend on the range (the pixel bound is the same everywhere), so the
+    /// row is solved over the whole surface row and any fill under that clip reuses it.
+    @inline(__always)
+    func cachedClipRow(_ f: UnsafePointer<PreparedFill>, _ y: Int, _ lo: Int, _ hi: Int) -> ClipRow {
+        let range = f.pointee.clipShapes, masked = f.pointee.mask != nil
+        var lo = lo, hi = hi, affine = true
+        for k in range where clipShapes[k].map.m13 != 0 || clipShapes[k].map.m23 != 0 { affine = false }
+        if affine { lo = Swift.min(lo, 0); hi = Swift.max(hi, stride) }
+        guard let cache = clipRows else { return ClipRow(clipShapes, f, Double(y) + 0.5, lo, hi) }
+        let slot = cache + (y % bandHeight + bandHeight) % bandHeight
+        if slot.pointee.start == range.lowerBound && slot.pointee.count == range.count && slot.pointee.y == y
+            && slot.pointee.lo == lo && slot.pointee.hi == hi && slot.pointee.masked == masked {
+            return slot.pointee.row
+        }
+        let row = ClipRow(clipShapes, f, Double(y) + 0.5, lo, hi)
+        slot.pointee = CachedClipRow(start: range.lowerBound, count: range.count, y: y, lo: lo, hi: hi, masked: masked, row: row)
+        return row
+    }
+
     /// Narrows a general-rows fill's outer columns `ox0..<ox1` on row `py` to those every clip
     /// shape (not hole) may cover; false when none is. Outside them `coverageAt` is 0, a pixel
     /// the span kernels leave as it was. As `ClipRow`, at most `ClipRow.capacity` shapes are
@@ -107,6 +154,34 @@ extension BandRasterizer {
             x = e
         }
         return any
+    }
+
+    /// A path row's constant span, window pixels [a, b) of row y, under the fill's clip; the
+    /// coverage row is indexed from window pixel `first`, `varying` draws a range of it (and
+    /// applies the clip). A texture stepped along the row keeps its span whole (its texel
+    /// positions step from the span's start); other paints draw the clip's runs: zero ones not
+    /// at all, ones whose coverage stays full with the constant kernel, the rest as varying.
+    @inline(__always)
+    func clippedConstant(_ f: UnsafePointer<PreparedFill>, _ clip: ClipRow, _ setup: PathRowSetup,
+                         _ row: UnsafeMutablePointer<UInt32>, _ y: Int, _ bx0: Int, _ first: Int, _ a: Int, _ b: Int,
+                         _ varying: (Int, Int) -> Void) {
+        let full = setup.full
+        if setup.steps {
+            for i in a..<b { coverage[i &- first] = full }
+            return varying(a, b)
+        }
+        var x = a
+        while x < b {
+            let (kind, next) = clip.run(bx0 &+ x, bx0 &+ b)
+            let e = next &- bx0
+            if kind == .one && !clip.masked {
+                paintSpan(f, row, y, bx0 &+ x, bx0 &+ e, coverage: nil)
+            } else if kind != .zero {
+                for i in x..<e { coverage[i &- first] = full }
+                varying(x, e)
+            }
+            x = e
+        }
     }
 
     /// `clipCoverage` where every clip shape covers exactly 1: the scales × the mask.

@@ -271,8 +271,7 @@ extension BandRasterizer {
         let solidColor = setup.solidColor
         let first = touched.lo
         // The clip's runs over the columns this row may draw, solved once.
-        let clip = perPixelClip && Swift.max(first, hx0) < hx1
-            ? ClipRow(clipShapes, f, Double(y) + 0.5, bx0 + Swift.max(first, hx0), bx0 + hx1) : nil
+        let clip = perPixelClip && Swift.max(first, hx0) < hx1 ? cachedClipRow(f, y, bx0 + Swift.max(first, hx0), bx0 + hx1) : nil
         // Pixels [a, b) (window coordinates) whose scales are in `coverage` from index a − first.
         @inline(__always) func varying(_ a0: Int, _ b0: Int) {
             let a = Swift.max(a0, hx0), b = Swift.min(b0, hx1)
@@ -287,28 +286,7 @@ extension BandRasterizer {
         @inline(__always) func constant(_ a0: Int, _ b0: Int) {
             let a = Swift.max(a0, hx0), b = Swift.min(b0, hx1)
             if a >= b { return }
-            if let clip {
-                // A texture stepped along the row keeps its span whole (its texel positions
-                // step from the span's start); other paints draw the clip's runs: zero ones
-                // not at all, ones whose coverage stays full with the constant kernel.
-                if setup.steps {
-                    for i in a..<b { coverage[i - first] = full }
-                    return varying(a, b)
-                }
-                var x = a
-                while x < b {
-                    let (kind, next) = clip.run(bx0 + x, bx0 + b)
-                    let e = next - bx0
-                    if kind == .one && !clip.masked {
-                        paintSpan(f, row, y, bx0 + x, bx0 + e, coverage: nil)
-                    } else if kind != .zero {
-                        for i in x..<e { coverage[i - first] = full }
-                        varying(x, e)
-                    }
-                    x = e
-                }
-                return
-            }
+            if let clip { return clippedConstant(f, clip, setup, row, y, bx0, first, a, b, varying) }
             paintSpan(f, row, y, bx0 + a, bx0 + b, coverage: nil)
         }
         var s: Int32 = 0
