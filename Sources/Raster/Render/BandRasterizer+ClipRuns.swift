@@ -95,24 +95,28 @@ extension PreparedScene {
 
 extension BandRasterizer {
     /// The clip of `f` on row y over (at least) device columns `lo..<hi`, from the worker's
-    /// cache when the fill before on this row had the same clip. Under affine maps a shape's
+    /// cache when the fill before on this row had the same clip (a pointer into the cache,
+    /// valid until the next call for this row: a row is 280 bytes, copied per span it was
+    /// 10 % of a particle storm). Under affine maps a shape's
     /// columns do not depend on the range (the pixel bound is the same everywhere), so the
     /// row is solved over the whole surface row and any fill under that clip reuses it.
     @inline(__always)
-    func cachedClipRow(_ f: UnsafePointer<PreparedFill>, _ y: Int, _ lo: Int, _ hi: Int) -> ClipRow {
+    func cachedClipRow(_ f: UnsafePointer<PreparedFill>, _ y: Int, _ lo: Int, _ hi: Int) -> UnsafePointer<ClipRow> {
         let range = f.pointee.clipShapes, masked = f.pointee.mask != nil
         var lo = lo, hi = hi, affine = true
         for k in range where clipShapes[k].map.m13 != 0 || clipShapes[k].map.m23 != 0 { affine = false }
         if affine { lo = Swift.min(lo, 0); hi = Swift.max(hi, stride) }
-        guard let cache = clipRows else { return ClipRow(clipShapes, f, Double(y) + 0.5, lo, hi) }
-        let slot = cache + (y % bandHeight + bandHeight) % bandHeight
+        let slot = clipRows + (y % bandHeight + bandHeight) % bandHeight
+        let row = UnsafeMutableRawPointer(slot).advanced(by: MemoryLayout<CachedClipRow>.offset(of: \.row)!)
+            .assumingMemoryBound(to: ClipRow.self)
         if slot.pointee.start == range.lowerBound && slot.pointee.count == range.count && slot.pointee.y == y
             && slot.pointee.lo == lo && slot.pointee.hi == hi && slot.pointee.masked == masked {
-            return slot.pointee.row
+            return UnsafePointer(row)
         }
-        let row = ClipRow(clipShapes, f, Double(y) + 0.5, lo, hi)
-        slot.pointee = CachedClipRow(start: range.lowerBound, count: range.count, y: y, lo: lo, hi: hi, masked: masked, row: row)
-        return row
+        slot.pointee.start = range.lowerBound; slot.pointee.count = range.count; slot.pointee.y = y
+        slot.pointee.lo = lo; slot.pointee.hi = hi; slot.pointee.masked = masked
+        row.pointee = ClipRow(clipShapes, f, Double(y) + 0.5, lo, hi)
+        return UnsafePointer(row)
     }
 
     /// Narrows a general-rows fill's outer columns `ox0..<ox1` on row `py` to those every clip
@@ -134,11 +138,11 @@ extension BandRasterizer {
     /// fill's clip, run by run: the values of `clipCoverage` over the whole range. Returns false
     /// when every scale is now 0 (the span draws nothing).
     @inline(__always)
-    func clipScales(_ f: UnsafePointer<PreparedFill>, _ clip: ClipRow, _ y: Int, _ bx0: Int, _ a: Int, _ b: Int,
+    func clipScales(_ f: UnsafePointer<PreparedFill>, _ clip: UnsafePointer<ClipRow>, _ y: Int, _ bx0: Int, _ a: Int, _ b: Int,
                     _ scales: UnsafeMutablePointer<UInt32>) -> Bool {
         var x = a, any = false
         while x < b {
-            let (kind, next) = clip.run(bx0 &+ x, bx0 &+ b)
+            let (kind, next) = clip.pointee.run(bx0 &+ x, bx0 &+ b)
             let e = next &- bx0
             switch kind {
             case .zero:
@@ -162,7 +166,7 @@ extension BandRasterizer {
     /// positions step from the span's start); other paints draw the clip's runs: zero ones not
     /// at all, ones whose coverage stays full with the constant kernel, the rest as varying.
     @inline(__always)
-    func clippedConstant(_ f: UnsafePointer<PreparedFill>, _ clip: ClipRow, _ setup: PathRowSetup,
+    func clippedConstant(_ f: UnsafePointer<PreparedFill>, _ clip: UnsafePointer<ClipRow>, _ setup: PathRowSetup,
                          _ row: UnsafeMutablePointer<UInt32>, _ y: Int, _ bx0: Int, _ first: Int, _ a: Int, _ b: Int,
                          _ varying: (Int, Int) -> Void) {
         let full = setup.full
@@ -172,9 +176,9 @@ extension BandRasterizer {
         }
         var x = a
         while x < b {
-            let (kind, next) = clip.run(bx0 &+ x, bx0 &+ b)
+            let (kind, next) = clip.pointee.run(bx0 &+ x, bx0 &+ b)
             let e = next &- bx0
-            if kind == .one && !clip.masked {
+            if kind == .one && !clip.pointee.masked {
                 paintSpan(f, row, y, bx0 &+ x, bx0 &+ e, coverage: nil)
             } else if kind != .zero {
                 for i in x..<e { coverage[i &- first] = full }

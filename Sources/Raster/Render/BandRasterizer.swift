@@ -37,8 +37,8 @@ struct BandRasterizer: @unchecked Sendable {
     var pathBits: UnsafeMutablePointer<UInt64>
     /// Nanoseconds per `RasterProfile.Kernel`, when profiling.
     var profileSlots: UnsafeMutablePointer<UInt64>? = nil
-    /// One solved clip row per row of a band (`cachedClipRow`), when the worker has row buffers.
-    var clipRows: UnsafeMutablePointer<CachedClipRow>? = nil
+    /// One solved clip row per row of a band (`cachedClipRow`).
+    var clipRows: UnsafeMutablePointer<CachedClipRow>
 
     /// Draws every fill, in order, clipped to rows `y0..<y1`.
     func render(rows y0: Int, _ y1: Int) {

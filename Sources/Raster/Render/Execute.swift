@@ -343,7 +343,8 @@ extension PreparedScene {
                                 coverage: UnsafeMutablePointer(mutating: placeholder()),
                                 scratch: UnsafeMutablePointer(mutating: placeholder()),
                                 accumulation: UnsafeMutablePointer(mutating: placeholder()),
-                                pathBits: UnsafeMutablePointer(mutating: placeholder())))
+                                pathBits: UnsafeMutablePointer(mutating: placeholder()),
+                                clipRows: UnsafeMutablePointer(mutating: placeholder())))
         }}}}}}}}}}}}}}
     }
 }
