@@ -53,10 +53,11 @@ struct ClipInteriorTests {
                              map: Projective(m11: 1, m12: 0, m13: 0, m21: 0, m22: 1, m23: 0, m31: -10, m32: -10, m33: 1))
         let row = BandRasterizer.fullCoverageColumns(clip, 60.5, 0, 300)
         #expect(row.map { $0.0 } == 12 && row.map { $0.1 } == 208)
-        // Inside a corner's rows (row 12: local y 2.5) only the bar across counts: local x in
-        // 12...188, device centres 22...198, columns 22...197, less one at each end.
+        // Inside a corner's rows (row 12: local y 2.5) the arc inset by the bound counts: a
+        // radius of 12 − 0.7071 about (12, 12) meets y = 2.5 at local x 12 ∓ 6.1057, device
+        // centres 15.894 and 204.106; columns 16...203, less one at each end.
         let corner = BandRasterizer.fullCoverageColumns(clip, 12.5, 0, 300)
-        #expect(corner.map { $0.0 } == 23 && corner.map { $0.1 } == 197)
+        #expect(corner.map { $0.0 } == 17 && corner.map { $0.1 } == 203)
         // A NaN map, a map behind the eye: no interior.
         var bad = clip
         bad.map.m31 = .nan

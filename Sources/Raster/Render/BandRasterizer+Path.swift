@@ -75,6 +75,8 @@ struct PathRowSetup {
     let full: UInt32
     let solidColor: UInt32?
     let perPixelClip: Bool
+    /// The paint's colours depend on where a span starts (`PreparedFill.stepsAlongRows`).
+    let steps: Bool
     let hardEdges: Bool
     /// Non-zero and anti-aliased: the scale is min(|sum|, unit) · m, the common case.
     let plain: Bool
@@ -84,6 +86,7 @@ struct PathRowSetup {
         rule = PathScale(evenOdd: p.pointee.evenOdd, aliased: f.pointee.aliased, opacity: f.pointee.opacity, full: full)
         solidColor = f.pointee.solidOverColor
         perPixelClip = !f.pointee.clipShapes.isEmpty || f.pointee.mask != nil
+        steps = f.pointee.paint.stepsAlongRows
         hardEdges = !f.pointee.hardEdges.isEmpty
         plain = !rule.evenOdd && !rule.aliased
     }
@@ -267,11 +270,13 @@ extension BandRasterizer {
         let perPixelClip = setup.perPixelClip
         let solidColor = setup.solidColor
         let first = touched.lo
+        // The clip's runs over the columns this row may draw, solved once.
+        let clip = perPixelClip && Swift.max(first, hx0) < hx1 ? cachedClipRow(f, y, bx0 + Swift.max(first, hx0), bx0 + hx1) : nil
         // Pixels [a, b) (window coordinates) whose scales are in `coverage` from index a − first.
         @inline(__always) func varying(_ a0: Int, _ b0: Int) {
             let a = Swift.max(a0, hx0), b = Swift.min(b0, hx1)
             if a >= b { return }
-            if perPixelClip { clipCoverage(f, y, bx0, a, b, coverage + (a - first)) }
+            if let clip, !clipScales(f, clip, y, bx0, a, b, coverage + (a - first)) { return }
             if let color = solidColor {
                 // The padded kernel may read and write back up to 7 pixels past b, inside the row.
                 return over_solid_coverage8(row + bx0 + a, b - a, color, coverage + (a - first), padded: bx0 &+ b &+ 7 <= stride)
@@ -281,10 +286,7 @@ extension BandRasterizer {
         @inline(__always) func constant(_ a0: Int, _ b0: Int) {
             let a = Swift.max(a0, hx0), b = Swift.min(b0, hx1)
             if a >= b { return }
-            if perPixelClip {
-                for i in a..<b { coverage[i - first] = full }
-                return varying(a, b)
-            }
+            if let clip { return clippedConstant(f, clip, setup, row, y, bx0, first, a, b, varying) }
             paintSpan(f, row, y, bx0 + a, bx0 + b, coverage: nil)
         }
         var s: Int32 = 0

@@ -37,6 +37,8 @@ struct BandRasterizer: @unchecked Sendable {
     var pathBits: UnsafeMutablePointer<UInt64>
     /// Nanoseconds per `RasterProfile.Kernel`, when profiling.
     var profileSlots: UnsafeMutablePointer<UInt64>? = nil
+    /// One solved clip row per row of a band (`cachedClipRow`).
+    var clipRows: UnsafeMutablePointer<CachedClipRow>
 
     /// Draws every fill, in order, clipped to rows `y0..<y1`.
     func render(rows y0: Int, _ y1: Int) {
@@ -148,7 +150,7 @@ struct BandRasterizer: @unchecked Sendable {
         }
         // Columns an opaque fill drawn later covers entirely are skipped: the spans either side.
         if f.pointee.occluder >= 0,
-           let (a, b) = Self.fullCoverageColumns(clipShapes[f.pointee.occluder], py, r.ox0, r.ox1) {
+           let (a, b) = Self.fullCoverageColumns(clipShapes[f.pointee.occluder], py, r.ox0, r.ox1, arcs: !f.pointee.stepsAlongRows) {
             rowSpans(f, y, py, (r.ox0, a, r.ix0, Swift.min(r.ix1, a)), ex)
             rowSpans(f, y, py, (b, r.ox1, Swift.max(r.ix0, b), r.ix1), ex)
             return
@@ -206,6 +208,9 @@ struct BandRasterizer: @unchecked Sendable {
             ox0 = a; ox1 = b
             if ox0 >= ox1 { return nil }
         }
+        // Columns no clip shape covers draw nothing: not visited (unless their texels step
+        // from the span's start).
+        if !f.pointee.clipShapes.isEmpty && !f.pointee.stepsAlongRows && !clipOuter(f, py, &ox0, &ox1) { return nil }
         ix0 = Swift.max(ix0, ox0); ix1 = Swift.min(ix1, ox1)
         if (!f.pointee.clipShapes.isEmpty || f.pointee.mask != nil) && ix0 < ix1 {
             clipInterior(f, py, ox0, ox1, &ix0, &ix1)

@@ -343,7 +343,8 @@ extension PreparedScene {
                                 coverage: UnsafeMutablePointer(mutating: placeholder()),
                                 scratch: UnsafeMutablePointer(mutating: placeholder()),
                                 accumulation: UnsafeMutablePointer(mutating: placeholder()),
-                                pathBits: UnsafeMutablePointer(mutating: placeholder())))
+                                pathBits: UnsafeMutablePointer(mutating: placeholder()),
+                                clipRows: UnsafeMutablePointer(mutating: placeholder())))
         }}}}}}}}}}}}}}
     }
 }
@@ -362,9 +363,12 @@ extension BandRasterizer {
         let words = (width + 2 + 63) / 64 * bandHeight
         r.pathBits = .allocate(capacity: words)
         r.pathBits.initialize(repeating: 0, count: words)
+        let clipRows = UnsafeMutablePointer<CachedClipRow>.allocate(capacity: bandHeight)
+        clipRows.initialize(repeating: CachedClipRow(), count: bandHeight)
+        r.clipRows = clipRows
         defer {
             r.coverage.deallocate(); r.scratch.deallocate(); r.accumulation.deallocate()
-            r.pathBits.deallocate()
+            r.pathBits.deallocate(); clipRows.deallocate()
         }
         body(&r)
     }

@@ -393,7 +393,7 @@ extension PreparedScene {
               let fill = appendPathEdges(points, starts, bounds: bounds, evenOdd: rule == .evenOdd) else { return rollback(to: start) }
         paths.append(fill)
         appendFill(command, setup, bounds: bounds, edges: edges.count..<edges.count, hardEdges: hardRange,
-                   corners: corners.count..<corners.count, clipShapes: clipStart..<clipShapes.count, paint: paint,
+                   corners: corners.count..<corners.count, clipShapes: sharedClipShapes(from: clipStart), paint: paint,
                    cornerFree: .zero, path: .path(paths.count - 1))
     }
 

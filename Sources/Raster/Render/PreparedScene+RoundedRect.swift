@@ -210,7 +210,7 @@ extension PreparedScene {
         for (hole, map0) in clip.holes where !hole.isEmpty && map0.isFinite {
             clipShapes.append(ClipShape(shape: hole, map: normalised(map0), isHole: true))
         }
-        return clipStart..<clipShapes.count
+        return sharedClipShapes(from: clipStart)
     }
 
     /// How the fill is rasterised — the one place a fast path is chosen:

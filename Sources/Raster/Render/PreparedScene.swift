@@ -103,7 +103,7 @@ struct CornerExtent: Sendable {
 }
 
 /// A rounded-rect clip of another plane, with its device → local map.
-struct ClipShape: Sendable {
+struct ClipShape: Sendable, Equatable {
     var shape: RoundedRect
     var map: Projective
     /// A hole removes its shape (coverage × (1 − hole coverage)) instead of keeping it.
