@@ -372,14 +372,25 @@ func alphaMaskTranslatedLanes(_ dst: UnsafeMutablePointer<UInt32>, _ range: Rang
     while i < range.upperBound {
         let a00: SIMD8<UInt32> = load8(r0 + i) &>> 24, a01: SIMD8<UInt32> = load8(r0 + (i &+ 1)) &>> 24
         let a10: SIMD8<UInt32> = load8(r1 + i) &>> 24, a11: SIMD8<UInt32> = load8(r1 + (i &+ 1)) &>> 24
-        let top: SIMD8<UInt32> = (a00 &* (256 &- wu) &+ a01 &* wu &+ 128) &>> 8
-        let bottom: SIMD8<UInt32> = (a10 &* (256 &- wu) &+ a11 &* wu &+ 128) &>> 8
-        let a: SIMD8<UInt32> = (top &* (256 &- wv) &+ bottom &* wv &+ 128) &>> 8
-        let t = mul255x8(color8, spread: spread(a))
-        let s16 = coverage.map { spread(UnsafeRawPointer($0 + i).loadUnaligned(as: SIMD8<UInt32>.self)) } ?? scale16
-        store8(overx8(mul255x8(t, spread: s16), load8(dst + i)), dst + i)
+        alphaMaskOver8(dst + i, (a00, a01, a10, a11), wu: wu, wv: wv, color8: color8,
+                       scale: coverage.map { spread(UnsafeRawPointer($0 + i).loadUnaligned(as: SIMD8<UInt32>.self)) } ?? scale16)
         i &+= 8
     }
+}
+
+/// Eight pixels of `over_solid_alpha_mask_affine` from their four texels' alphas (top left,
+/// top right, bottom left, bottom right) and 8-bit weights: `bilinear`'s rounding, then the
+/// colour scaled by the sample and by `scale` (spread coverage × opacity), over `dst`.
+@inlinable @inline(__always)
+func alphaMaskOver8(_ dst: UnsafeMutablePointer<UInt32>,
+                    _ texels: (SIMD8<UInt32>, SIMD8<UInt32>, SIMD8<UInt32>, SIMD8<UInt32>),
+                    wu: SIMD8<UInt32>, wv: SIMD8<UInt32>, color8: SIMD8<UInt32>, scale: SIMD16<UInt16>) {
+    let (a00, a01, a10, a11) = texels
+    let top: SIMD8<UInt32> = (a00 &* (256 &- wu) &+ a01 &* wu &+ 128) &>> 8
+    let bottom: SIMD8<UInt32> = (a10 &* (256 &- wu) &+ a11 &* wu &+ 128) &>> 8
+    let a: SIMD8<UInt32> = (top &* (256 &- wv) &+ bottom &* wv &+ 128) &>> 8
+    let t = mul255x8(color8, spread: spread(a))
+    store8(overx8(mul255x8(t, spread: scale), load8(dst)), dst)
 }
 
 /// The pixels of a span at texel position (u + i·du, v) (16.16, du > 0) whose four bilinear
@@ -422,12 +433,8 @@ func alphaMaskScaledLanes(_ dst: UnsafeMutablePointer<UInt32>, _ range: Range<In
             a00[j] = r0[x] >> 24; a01[j] = r0[x &+ 1] >> 24
             a10[j] = r1[x] >> 24; a11[j] = r1[x &+ 1] >> 24
         }
-        let top: SIMD8<UInt32> = (a00 &* (256 &- wu) &+ a01 &* wu &+ 128) &>> 8
-        let bottom: SIMD8<UInt32> = (a10 &* (256 &- wu) &+ a11 &* wu &+ 128) &>> 8
-        let a: SIMD8<UInt32> = (top &* (256 &- wv) &+ bottom &* wv &+ 128) &>> 8
-        let t = mul255x8(color8, spread: spread(a))
-        let s16 = coverage.map { spread(UnsafeRawPointer($0 + i).loadUnaligned(as: SIMD8<UInt32>.self)) } ?? scale16
-        store8(overx8(mul255x8(t, spread: s16), load8(dst + i)), dst + i)
+        alphaMaskOver8(dst + i, (a00, a01, a10, a11), wu: wu, wv: wv, color8: color8,
+                       scale: coverage.map { spread(UnsafeRawPointer($0 + i).loadUnaligned(as: SIMD8<UInt32>.self)) } ?? scale16)
         position &+= du &* 8
         i &+= 8
     }
