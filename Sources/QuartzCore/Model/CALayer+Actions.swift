@@ -87,17 +87,8 @@ extension CALayer {
     /// committed, else the model value.
     package func currentPresentedValue(forKey key: String) -> Any? {
         // Only this layer is evaluated (its committed values and animations), not its tree.
-        if let node = committedNode {
-            var presented = node.state
-            if !node.animations.isEmpty {
-                AnimationEvaluation.apply(node.animations, to: &presented,
-                                          layerTime: convertTime(CACurrentMediaTime(), from: nil))
-            }
-            if let v = presented.propertyValue(forKey: key) { return v }
-            return presented.customValues[key]
-        }
-        if let v = state.propertyValue(forKey: key) { return v }
-        return state.customValues[key]
+        if let node = committedNode { return value(forKey: key, of: node.state, under: node.animations) }
+        return value(forKey: key, of: state, under: [])
     }
 
     /// The value `key` shows now from the model values and the animations attached so far,
@@ -105,8 +96,12 @@ extension CALayer {
     /// shows (`currentPresentedValue` reads the last commit). An animation waiting for its
     /// begin time counts as beginning now.
     package func attachedPresentedValue(forKey key: String) -> Any? {
-        var presented = state
-        let animations = _animations
+        value(forKey: key, of: state, under: _animations)
+    }
+
+    /// `key`'s value in `base` with `animations` applied at this layer's time now.
+    private func value(forKey key: String, of base: LayerState, under animations: [AttachedAnimation]) -> Any? {
+        var presented = base
         if !animations.isEmpty {
             AnimationEvaluation.apply(animations, to: &presented, layerTime: convertTime(CACurrentMediaTime(), from: nil))
         }

@@ -433,9 +433,9 @@ public final class CARenderer: @unchecked Sendable {
     /// A finished animation kept with `isRemovedOnCompletion = false` (its value frozen by
     /// `fillMode`), an animation whose own `speed` is 0, an emitter without particles, and
     /// anything below a layer whose `speed` is 0 (paused) cannot change, so a window sleeps while
-    /// they show. Clocks that run backwards or
-    /// wrap (negative speed, a layer with its own `duration`) could bring an ended animation or
-    /// dead particles back: any animation or emitter below them counts as changing.
+    /// they show. Clocks that run backwards or wrap (negative speed, a layer with its own
+    /// `duration`) could bring an ended animation or dead particles back: any animation or
+    /// emitter below them counts as changing.
     static func changesAfter(_ tree: LayerSnapshot, at t: CFTimeInterval) -> Bool {
         var work: [(node: LayerSnapshot, parentTime: CFTimeInterval, unsure: Bool)] = [(tree, t, false)]
         while let (n, parentTime, inherited) = work.popLast() {

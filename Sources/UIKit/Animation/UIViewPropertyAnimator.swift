@@ -27,7 +27,7 @@ open class UIViewPropertyAnimator: NSObject {
             baseFraction = currentFraction(reversed: oldValue)
             if addedTracks != nil {
                 // Back on the tracks as added (a continued animation's rest ends where it began).
-                baseFraction = span.lo + (span.hi - span.lo) * baseFraction
+                baseFraction = wholeFraction(baseFraction)
                 restoreAddedTracks()
             }
             if isRunning { run(from: baseFraction, delay: 0) } else { freeze() }
@@ -83,7 +83,7 @@ open class UIViewPropertyAnimator: NSObject {
         self.parameters = parameters
         passDuration = self.duration
         super.init()
-        if let settling = Self.settlingDuration(parameters) { passDuration = settling }
+        passDuration = wholePassDuration
     }
 
     /// An animator with a cubic Bézier timing curve through two control points.
@@ -120,7 +120,7 @@ open class UIViewPropertyAnimator: NSObject {
 
     /// How far the animations are, 0…1 (settable while paused or inactive: scrubbing).
     open var fractionComplete: CGFloat {
-        get { CGFloat(span.lo + (span.hi - span.lo) * currentFraction()) }
+        get { CGFloat(wholeFraction(currentFraction())) }
         set {
             guard newValue.isFinite else { return StrataDiagnostics.report("fractionComplete = \(newValue): ignored") }
             guard !isRunning else { return }
@@ -196,7 +196,7 @@ open class UIViewPropertyAnimator: NSObject {
         if isRunning { pauseAnimation() }
         let factor = durationFactor.isFinite && durationFactor > 0 ? Double(durationFactor) : 0
         let left = isReversed ? whole : 1 - whole
-        var seconds = factor > 0 ? factor * duration : left * (Self.settlingDuration(self.parameters) ?? duration)
+        var seconds = factor > 0 ? factor * duration : left * wholePassDuration
         if let parameters { self.parameters = parameters }
         seconds = Self.settlingDuration(self.parameters) ?? seconds
         rebase(at: whole, seconds: seconds)
@@ -226,8 +226,14 @@ open class UIViewPropertyAnimator: NSObject {
         tracks = added
         addedTracks = nil
         span = (0, 1)
-        passDuration = Self.settlingDuration(parameters) ?? duration
+        passDuration = wholePassDuration
     }
+
+    /// Seconds for the whole animation: `duration`, or a physical spring's settling time.
+    private var wholePassDuration: TimeInterval { Self.settlingDuration(parameters) ?? duration }
+
+    /// A fraction of the tracks' run as a fraction of the whole animation (they cover `span`).
+    private func wholeFraction(_ fraction: Double) -> Double { span.lo + (span.hi - span.lo) * fraction }
 
     /// Stops the animations. With `withoutFinishing` the views keep what they show now as their
     /// model values and the animator becomes inactive without calling completions; otherwise
@@ -239,7 +245,7 @@ open class UIViewPropertyAnimator: NSObject {
         generation += 1
         setModelValues(at: fraction)
         removeAnimations()
-        baseFraction = span.lo + (span.hi - span.lo) * fraction
+        baseFraction = wholeFraction(fraction)
         restoreAddedTracks()
         state = withoutFinishing ? .inactive : .stopped
         if withoutFinishing { tracks.removeAll() }
