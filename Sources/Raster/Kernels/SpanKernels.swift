@@ -340,16 +340,11 @@ func over_solid_alpha_mask_affine(_ dst: UnsafeMutablePointer<UInt32>, _ count: 
 }
 
 /// The pixels of a span at texel position (u, v) + (i, 0) (16.16) whose four bilinear texels
-/// all lie inside the texture unclamped: where `alphaMaskTranslatedLanes` may run.
+/// all lie inside the texture unclamped: where `alphaMaskTranslatedLanes` may run
+/// (`alphaMaskScaledRun` at one texel a pixel).
 @inlinable @inline(__always)
 func alphaMaskTranslatedRun(_ count: Int, _ tex: TextureView, u: Int, v: Int) -> Range<Int> {
-    guard v >= -(1 << 16), v <= (tex.height &+ 1) << 16, u >= -(1 << 30), u <= 1 << 30 else { return 0..<0 }
-    let iv = (((v &+ 98304) >> 8) >> 8) &- 2
-    guard iv >= 0, iv &+ 1 <= tex.height &- 1 else { return 0..<0 }
-    // Pixel i's left texel is iu0 + i (a step of one texel adds exactly 256 to the 8-bit position).
-    let iu0 = (((u &+ 98304) >> 8) >> 8) &- 2
-    let lo = Swift.min(count, Swift.max(0, -iu0)), hi = Swift.max(lo, Swift.min(count, tex.width &- 1 &- iu0))
-    return lo..<hi
+    alphaMaskScaledRun(count, tex, u: u, v: v, du: 1 << 16)
 }
 
 /// `over_solid_alpha_mask_affine`'s pixels `range` (a multiple of eight long, inside
