@@ -43,6 +43,7 @@ import UIKit
     @Test @MainActor func newTimingGoesOnFromWhatIsShown() {
         withVisibleWindow { window, clock in
             let (v, animator) = slide(window) { UIViewPropertyAnimator(duration: 1, curve: .easeIn, animations: $0) }
+            animator.scrubsLinearly = false                 // scrubbed on the curve
             animator.pauseAnimation()
             animator.fractionComplete = 0.3
             turn(clock)

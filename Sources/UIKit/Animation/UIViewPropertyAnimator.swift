@@ -39,8 +39,14 @@ open class UIViewPropertyAnimator: NSObject {
     open var pausesOnCompletion = false
     /// Whether touches reach the animating views.
     open var isUserInteractionEnabled = true
-    /// Whether scrubbing is linear in time (true here: `fractionComplete` is a time fraction).
-    open var scrubsLinearly = true
+    /// Whether a paused animator shows the straight mix of its start and end values at
+    /// `fractionComplete` (true, the default, as on iOS) or the value its timing curve gives
+    /// there (false). Pausing a running animator makes what it shows its fraction, so nothing
+    /// jumps; resuming finds that fraction on the curve again. A spring scrubs along its own
+    /// motion either way.
+    open var scrubsLinearly = true {
+        didSet { if oldValue != scrubsLinearly, state == .active, !isRunning { freeze() } }
+    }
 
     private var parameters: UITimingCurveProvider
     /// The timing the animations run with (the last given to `continueAnimation`, if any).
@@ -118,7 +124,9 @@ open class UIViewPropertyAnimator: NSObject {
         return d
     }
 
-    /// How far the animations are, 0…1 (settable while paused or inactive: scrubbing).
+    /// How far the animations are, 0…1 (settable while paused or inactive: scrubbing): a time
+    /// fraction while they run; while paused, the progress shown when `scrubsLinearly` (the
+    /// default), else a time fraction.
     open var fractionComplete: CGFloat {
         get { CGFloat(wholeFraction(currentFraction())) }
         set {
@@ -166,6 +174,7 @@ open class UIViewPropertyAnimator: NSObject {
     open func startAnimation(afterDelay delay: TimeInterval) {
         guard state != .stopped else { return StrataDiagnostics.report("UIViewPropertyAnimator.startAnimation: the animator is stopped; call finishAnimation(at:)") }
         if state == .inactive { activate() }
+        if !isRunning, let curve = scrubbingCurve { baseFraction = Self.time(on: curve, showing: baseFraction) }
         self.delay = delay.isFinite ? max(delay, 0) : 0
         isRunning = true
         run(from: baseFraction, delay: self.delay)
@@ -175,9 +184,36 @@ open class UIViewPropertyAnimator: NSObject {
     open func pauseAnimation() {
         if state == .inactive { activate() }
         guard state == .active else { return }
-        baseFraction = currentFraction()
+        if isRunning {
+            baseFraction = currentFraction()
+            if let curve = scrubbingCurve { baseFraction = curve.evaluate(at: baseFraction) }
+        }
         isRunning = false
         freeze()
+    }
+
+    /// The curve a paused animator's fraction is the progress of (it scrubs linearly); nil when
+    /// the fraction is a time fraction (a spring, or `scrubsLinearly` false).
+    private var scrubbingCurve: CAMediaTimingFunction? {
+        guard scrubsLinearly, parameters.springTimingParameters == nil else { return nil }
+        return (parameters.cubicTimingParameters ?? UICubicTimingParameters()).timingFunction
+    }
+
+    /// The first time fraction at which `curve` shows `progress`: bracketed on 64 steps (a
+    /// curve may overshoot and come back), then bisected to 1e-12.
+    private static func time(on curve: CAMediaTimingFunction, showing progress: Double) -> Double {
+        guard progress > 0 else { return 0 }
+        guard progress < 1 else { return 1 }
+        var lo = 0.0, hi = 1.0
+        for i in 1...64 where curve.evaluate(at: Double(i) / 64) >= progress {
+            lo = Double(i - 1) / 64; hi = Double(i) / 64
+            break
+        }
+        while hi - lo > 1e-12 {
+            let mid = (lo + hi) / 2
+            if curve.evaluate(at: mid) < progress { lo = mid } else { hi = mid }
+        }
+        return hi
     }
 
     /// Resumes a paused (or running) animator for the rest of its animations: with `parameters`'
@@ -310,11 +346,14 @@ open class UIViewPropertyAnimator: NSObject {
         }
     }
 
-    /// Shows every track frozen at `baseFraction`.
+    /// Shows every track frozen at `baseFraction` (a progress on a straight line while it
+    /// scrubs linearly, else a time fraction on its timing).
     private func freeze() {
         generation += 1
+        let straight = scrubbingCurve != nil
         for track in tracks {
             let anim = makeAnimation(track)
+            if straight { anim.timingFunction = CAMediaTimingFunction(name: .linear) }
             anim.speed = 0
             if baseFraction >= 1 {
                 // The end exactly: an offset of a whole duration (or within the timing's rounding
@@ -337,12 +376,26 @@ open class UIViewPropertyAnimator: NSObject {
             anim = Self.springAnimation(spring, key: track.key, duration: passDuration)
         } else {
             anim = CABasicAnimation(keyPath: track.key)
-            anim.timingFunction = (parameters.cubicTimingParameters ?? UICubicTimingParameters()).timingFunction
+            let curve = (parameters.cubicTimingParameters ?? UICubicTimingParameters()).timingFunction
+            // Run back, the curve runs back in time: from the end, its mirror image shows the
+            // same values as the forward curve at the same moment ("reverse direction from its
+            // current position"; the curve itself jumped for one that is not symmetric).
+            anim.timingFunction = reversed ? Self.mirrored(curve) : curve
         }
         anim.fromValue = reversed ? track.to : track.from
         anim.toValue = reversed ? track.from : track.to
         anim.duration = max(passDuration, 1e-6)
         return anim
+    }
+
+    /// The curve that, from the end back to the start, shows what `curve` shows forward:
+    /// c'(s) = 1 − c(1 − s), whose control points are the originals turned half a turn.
+    private static func mirrored(_ curve: CAMediaTimingFunction) -> CAMediaTimingFunction {
+        var p = [Float](repeating: 0, count: 2)
+        var q = [Float](repeating: 0, count: 2)
+        curve.getControlPoint(at: 1, values: &p)
+        curve.getControlPoint(at: 2, values: &q)
+        return CAMediaTimingFunction(controlPoints: 1 - q[0], 1 - q[1], 1 - p[0], 1 - p[1])
     }
 
     /// The spring's animation for one property over `duration` seconds.
