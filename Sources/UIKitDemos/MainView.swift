@@ -157,8 +157,8 @@ final class MainView: UIView {
             v.backgroundColor = colour.withAlphaComponent(0.6)
             v.layer.cornerRadius = 10
             v.accessibilityIdentifier = "draggable \(i + 1)"
-            let pan = UIPanGestureRecognizer { g in
-                guard let pan = g as? UIPanGestureRecognizer, let view = g.view, let parent = view.superview else { return }
+            let pan = UIPanGestureRecognizer { pan in
+                guard let view = pan.view, let parent = view.superview else { return }
                 let t = pan.translation(in: parent)
                 view.center = CGPoint(x: view.center.x + t.x, y: view.center.y + t.y)
                 pan.setTranslation(.zero, in: parent)

@@ -168,8 +168,8 @@ func release(_ w: UIWindow, _ x: CGFloat, _ y: CGFloat, t: Double = 0, clicks: I
             let v = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
             window.addSubview(v)
             var seen: [(UIGestureRecognizer.State, CGPoint)] = []
-            let pan = UIPanGestureRecognizer { g in
-                seen.append((g.state, (g as! UIPanGestureRecognizer).translation(in: v)))
+            let pan = UIPanGestureRecognizer { pan in                 // typed: no cast
+                seen.append((pan.state, pan.translation(in: v)))
             }
             v.addGestureRecognizer(pan)
             press(window, 10, 10, t: 0)
@@ -194,7 +194,7 @@ func release(_ w: UIWindow, _ x: CGFloat, _ y: CGFloat, t: Double = 0, clicks: I
             window.addSubview(v)
             var ended: [CGPoint] = []
             let pan = UIPanGestureRecognizer { g in
-                if g.state == .ended { ended.append((g as! UIPanGestureRecognizer).velocity(in: v)) }
+                if g.state == .ended { ended.append(g.velocity(in: v)) }
             }
             v.addGestureRecognizer(pan)
             press(window, 10, 200, t: 1)
@@ -217,7 +217,7 @@ func release(_ w: UIWindow, _ x: CGFloat, _ y: CGFloat, t: Double = 0, clicks: I
         let v = UIView(frame: window.bounds)
         window.addSubview(v)
         var log: [(UIGestureRecognizer.State, CGFloat)] = []
-        let pinch = UIPinchGestureRecognizer { g in log.append((g.state, (g as! UIPinchGestureRecognizer).scale)) }
+        let pinch = UIPinchGestureRecognizer { g in log.append((g.state, g.scale)) }
         v.addGestureRecognizer(pinch)
         for _ in 0..<2 {
             window.sendPointerEvent(PointerEvent(phase: .scroll, location: CGPoint(x: 5, y: 5), button: 0, scrollDelta: 1, timestamp: 0))

@@ -49,14 +49,7 @@ open class UIGestureRecognizer: NSObject {
     private var failureRequirements: [WeakRecognizer] = []
 
     /// A recogniser with no action yet.
-    public override init() { super.init() }
-
-    /// A recogniser calling `handler` on every state change that iOS sends an action for.
-    /// Strata's closure form of `init(target:action:)`.
-    public convenience init(handler: @escaping (UIGestureRecognizer) -> Void) {
-        self.init()
-        actions.append(handler)
-    }
+    public required override init() { super.init() }
 
     @available(*, unavailable, message: "Linux has no Objective-C runtime for selectors: use init(handler:) or addAction(_:)")
     public convenience init(target: Any?, action: Any?) { self.init() }
@@ -196,5 +189,26 @@ extension UIView {
     public func removeGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
         _gestureRecognizers.removeAll { $0 === gestureRecognizer }
         if gestureRecognizer.view === self { gestureRecognizer.view = nil }
+    }
+}
+
+/// Gives every recogniser class a closure initialiser typed by that class, Strata's form of
+/// `init(target:action:)`: `UIPanGestureRecognizer { pan in pan.translation(in: view) }`
+/// reads the pan's own API without a cast (the handler took a `UIGestureRecognizer`, so iOS
+/// code ported to closures needed `g as! UIPanGestureRecognizer` in every handler).
+@preconcurrency @MainActor
+public protocol UIGestureRecognizerClosureInit: UIGestureRecognizer {}
+
+extension UIGestureRecognizer: UIGestureRecognizerClosureInit {}
+
+extension UIGestureRecognizerClosureInit {
+    /// A recogniser calling `handler` with itself on every state change that iOS sends an
+    /// action for.
+    public init(handler: @escaping (Self) -> Void) {
+        self.init()
+        addAction { recognizer in
+            // Always this recogniser, so always `Self`.
+            if let me = recognizer as? Self { handler(me) }
+        }
     }
 }
