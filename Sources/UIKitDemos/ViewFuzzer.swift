@@ -255,9 +255,16 @@ private struct Run {
         let animator = UIViewPropertyAnimator(duration: duration, timingParameters: timing)
         animator.addAnimations { v.center = target; v.alpha = alpha }
         animator.pausesOnCompletion = random.chance(0.3)
+        animator.scrubsLinearly = random.chance(0.5)
         animator.pauseAnimation()
         animator.fractionComplete = random.value(1.5)
         if random.chance(0.5) { animator.isReversed = true }
+        if random.chance(0.3) {
+            // Resumed on an overshooting curve from a linear scrub, paused again, switched.
+            animator.startAnimation()
+            animator.pauseAnimation()
+            animator.scrubsLinearly.toggle()
+        }
         let next: UITimingCurveProvider? = random.chance(0.5) ? nil : UICubicTimingParameters(animationCurve: .easeOut)
         animator.continueAnimation(withTimingParameters: next, durationFactor: random.value(3))
         if random.chance(0.3) { animator.isReversed.toggle() }
