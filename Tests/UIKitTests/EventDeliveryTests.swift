@@ -148,6 +148,36 @@ func release(_ w: UIWindow, _ x: CGFloat, _ y: CGFloat, t: Double = 0, clicks: I
         }
     }
 
+    /// Apple's "Attaching gesture recognizers to UIKit controls": a single tap on a button is
+    /// the button's, even with a tap recogniser on its superview (an app's "Share" button under
+    /// a view that also handled taps never fired: the recogniser took the tap and cancelled the
+    /// button's touch). Elsewhere the recogniser still fires; one on the button itself wins;
+    /// a disabled button leaves the tap to the superview.
+    @Test @MainActor func aButtonKeepsItsSingleTapFromItsSuperviewsTapRecognizer() {
+        withVisibleWindow { window, clock in
+            let container = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
+            window.addSubview(container)
+            let button = UIButton(type: .system)
+            button.frame = CGRect(x: 100, y: 100, width: 100, height: 40)
+            container.addSubview(button)
+            var pressed = 0, tapped = 0, onButton = 0
+            button.addAction(UIAction { _ in pressed += 1 }, for: .touchUpInside)
+            container.addGestureRecognizer(UITapGestureRecognizer { _ in tapped += 1 })
+            press(window, 150, 120); release(window, 150, 120)
+            #expect(pressed == 1 && tapped == 0)
+            press(window, 20, 20); release(window, 20, 20)
+            #expect(pressed == 1 && tapped == 1)
+            button.isEnabled = false
+            press(window, 150, 120); release(window, 150, 120)
+            #expect(pressed == 1 && tapped == 2)
+            button.isEnabled = true
+            let own = UITapGestureRecognizer { _ in onButton += 1 }
+            button.addGestureRecognizer(own)
+            press(window, 150, 120); release(window, 150, 120)
+            #expect(onButton == 1 && pressed == 1 && tapped == 2)
+        }
+    }
+
     @Test @MainActor func doubleTapNeedsTheSecondClick() {
         withVisibleWindow { window, clock in
             let v = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))

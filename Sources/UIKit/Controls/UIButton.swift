@@ -87,6 +87,17 @@ open class UIButton: UIControl {
     }
 
     open override func stateDidChange() { updateContent() }
+
+    /// An enabled button handles a one-finger single tap itself: a tap recogniser on one of its
+    /// superviews does not begin, and the button sends its actions ("Attaching gesture
+    /// recognizers to UIKit controls"). A recogniser on the button itself still takes it.
+    open override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+        if isEnabled, gestureRecognizer.view !== self, let tap = gestureRecognizer as? UITapGestureRecognizer,
+           tap.numberOfTapsRequired == 1, tap.numberOfTouchesRequired == 1 {
+            return false
+        }
+        return super.gestureRecognizerShouldBegin(gestureRecognizer)
+    }
     open override func tintColorDidChange() { updateContent() }
 
     private func updateContent() {

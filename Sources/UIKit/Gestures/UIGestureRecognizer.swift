@@ -17,14 +17,27 @@ open class UIGestureRecognizer: NSObject {
     private var actions: [(UIGestureRecognizer) -> Void] = []
 
     /// The state. Setting `.began`, `.changed`, `.ended` (`.recognized`) or `.cancelled` calls
-    /// the actions, as on iOS; subclasses set it from their touch methods.
-    open var state: State = .possible {
-        didSet {
-            switch state {
+    /// the actions, as on iOS; subclasses set it from their touch methods. Leaving `.possible`
+    /// for `.began` or `.recognized` first asks the views the touches are in
+    /// (`UIView.gestureRecognizerShouldBegin(_:)`); a view that refuses makes it `.failed`.
+    open var state: State {
+        get { currentState }
+        set {
+            if currentState == .possible, newValue == .began || newValue == .ended, !touchedViewsAllowBegin() {
+                currentState = .failed
+                return
+            }
+            currentState = newValue
+            switch newValue {
             case .began, .changed, .ended, .cancelled: for action in actions { action(self) }
             case .possible, .failed: break
             }
         }
+    }
+    private var currentState: State = .possible
+
+    private func touchedViewsAllowBegin() -> Bool {
+        touches.allSatisfy { $0.view?.gestureRecognizerShouldBegin(self) ?? true }
     }
 
     /// The view the recogniser is attached to.

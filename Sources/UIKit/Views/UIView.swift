@@ -234,6 +234,11 @@ open class UIView: UIResponder {
     }
 
     /// Whether `point` (in this view's coordinates) is inside the bounds.
+    /// Whether `gestureRecognizer`, about to begin (or recognise) with touches in this view,
+    /// may do so; asked of the views its touches are in. True here; `UIButton` refuses a
+    /// one-finger single tap recognised by another view, as UIKit controls do.
+    open func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
+
     open func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
         bounds.contains(point)
     }
