@@ -40,6 +40,10 @@ final class PausingDisplayLink: @unchecked Sendable {
         return l.map { $0.preferredFrameRateRange.preferred ?? Float(CADisplayLink.displayRate) } ?? 0
     }
 
+    // A scheduled `CADisplayLink` lives until it is invalidated: an owner dropped without
+    // `invalidate()` must not leave it ticking.
+    deinit { link?.invalidate() }
+
     /// Stops for good (a wake afterwards does nothing).
     func invalidate() {
         lock.lock(); let l = link; link = nil; lock.unlock()

@@ -41,6 +41,29 @@ private final class TickCounter: @unchecked Sendable {
     #expect(counter.count == stopped)
 }
 
+/// Apple: "The run loop retains the display link" and `invalidate()` releases it and its
+/// target. iOS code often adds a link it keeps no reference to and invalidates it from its own
+/// handler; here such a link was freed at once and never ticked (the timer held it weakly).
+@Test func aScheduledLinkIsKeptUntilItIsInvalidated() {
+    let counter = TickCounter()
+    counter.target = 3
+    weak var weakLink: CADisplayLink?
+    do {
+        let link = CADisplayLink { link in
+            counter.tick()
+            if counter.count >= 3 { link.invalidate() }
+        }
+        weakLink = link
+        link.start(on: DispatchQueue(label: "test.displaylink.kept"))
+    }
+    #expect(counter.reached.wait(timeout: .now() + 10) == .success)
+    var waited = 0.0
+    while weakLink != nil, waited < 5 { Thread.sleep(forTimeInterval: 0.01); waited += 0.01 }
+    #expect(weakLink == nil, "an invalidated link is freed")
+    Thread.sleep(forTimeInterval: 0.1)
+    #expect(counter.count == 3)
+}
+
 @Test func preferredFramesPerSecondSetsTheRange() {
     let link = CADisplayLink { _ in }
     link.preferredFramesPerSecond = 30

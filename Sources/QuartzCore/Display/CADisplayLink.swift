@@ -92,6 +92,8 @@ public final class CADisplayLink: @unchecked Sendable {
 
     /// Starts ticking on the run loop's queue (`RunLoop.main` ticks on the main queue; any other
     /// run loop ticks on a private serial queue). The mode is accepted for source compatibility.
+    /// As on Apple, the run loop retains the link until `invalidate()`: a link nobody else keeps
+    /// goes on ticking.
     public func add(to runloop: RunLoop, forMode mode: RunLoop.Mode) {
         let queue: DispatchQueue = runloop === RunLoop.main ? .main : DispatchQueue(label: "org.strata.displaylink")
         start(on: queue)
@@ -105,7 +107,9 @@ public final class CADisplayLink: @unchecked Sendable {
         timer = t
         let ns = Int((effectiveInterval() * 1e9).rounded())
         t.schedule(deadline: .now() + .nanoseconds(ns), repeating: .nanoseconds(ns), leeway: .microseconds(500))
-        t.setEventHandler { @Sendable [weak self] in self?.tick() }
+        // Strong: the scheduled timer keeps the link (Apple's run loop retains it); `invalidate()`
+        // drops the handler, which frees a link nobody else keeps, and with it its target.
+        t.setEventHandler { @Sendable in self.tick() }
         if !suspended { t.resume() } else { t.resume(); t.suspend() }
     }
 
@@ -119,6 +123,7 @@ public final class CADisplayLink: @unchecked Sendable {
         invalidated = true
         if let timer {
             if suspended { timer.resume() }
+            timer.setEventHandler(handler: nil)
             timer.cancel()
         }
         timer = nil
