@@ -16,6 +16,40 @@ import Raster
 /// overflow its width); lines that do not fit in the rect's height are clipped, not dropped;
 /// no shadows, ligatures or attachments.
 struct TextDrawing {
+    /// What is laid out: an attributed string's runs, or a plain string with one set of
+    /// attributes. Plain strings never become an `NSAttributedString`: Foundation on Linux never
+    /// frees one's attribute storage (its run array), so a label showing new text every frame
+    /// grew by about 1 KB a frame.
+    enum Source {
+        case attributed(NSAttributedString)
+        case plain(String, [NSAttributedString.Key: Any]?)
+
+        /// The UTF-16 length.
+        var length: Int {
+            switch self {
+            case .attributed(let a): a.length
+            case .plain(let s, _): s.utf16.count
+            }
+        }
+
+        var string: String {
+            switch self {
+            case .attributed(let a): a.string
+            case .plain(let s, _): s
+            }
+        }
+
+        /// Calls `body` with each run's attributes and range within the first `length` units.
+        func enumerateRuns(length: Int, _ body: ([NSAttributedString.Key: Any], NSRange) -> Void) {
+            switch self {
+            case .attributed(let a):
+                a.enumerateAttributes(in: NSRange(location: 0, length: length)) { attributes, range, _ in body(attributes, range) }
+            case .plain(_, let attributes):
+                body(attributes ?? [:], NSRange(location: 0, length: length))
+            }
+        }
+    }
+
     /// One attribute run's drawing attributes beyond font and colour (index = style index).
     struct Decoration {
         var background: CGColor?
@@ -37,7 +71,7 @@ struct TextDrawing {
     static let defaultFontSize: CGFloat = 12
 
     /// Lays `string` out within `width` (infinite: one line per paragraph, alignment ignored).
-    init(_ string: NSAttributedString, width: CGFloat, height: CGFloat, options: NSString.DrawingOptions = .usesLineFragmentOrigin) {
+    init(_ string: Source, width: CGFloat, height: CGFloat, options: NSString.DrawingOptions = .usesLineFragmentOrigin) {
         var runs: [TextRun] = []
         var styles: [TextStyle] = []
         var decorations: [Decoration] = []
@@ -45,7 +79,7 @@ struct TextDrawing {
         let length = min(string.length, TextLayout.maximumScalars * 2)
         let units = Array(string.string.utf16.prefix(length))
         if length > 0 {
-            string.enumerateAttributes(in: NSRange(location: 0, length: length)) { attributes, range, _ in
+            string.enumerateRuns(length: length) { attributes, range in
                 guard let (style, decoration) = Self.style(attributes) else { return }
                 if firstParagraph == nil { firstParagraph = attributes[.paragraphStyle] as? NSParagraphStyle }
                 let lo = max(0, min(range.location, units.count)), hi = max(lo, min(range.location + range.length, units.count))
@@ -278,7 +312,7 @@ extension TextDrawing {
 
     /// Draws into the current UIGraphics context: at a point (one line per paragraph) or within
     /// a rect (wrapped by the paragraph style, clipped to the rect).
-    static func draw(_ string: NSAttributedString, at point: CGPoint?, in rect: CGRect?, options: NSString.DrawingOptions) {
+    static func draw(_ string: Source, at point: CGPoint?, in rect: CGRect?, options: NSString.DrawingOptions) {
         guard let ctx = UIGraphicsGetCurrentContext() else { return }
         if let rect {
             guard [rect.minX, rect.minY, rect.width, rect.height].allSatisfy(\.isFinite) else {
@@ -300,7 +334,7 @@ extension TextDrawing {
 
     /// Apple's `boundingRect`: with `.usesLineFragmentOrigin`, the lines wrapped in `size.width`
     /// from the origin; without it, one line whose origin is on the baseline (y = −ascent).
-    static func boundingRect(_ string: NSAttributedString, size: CGSize, options: NSString.DrawingOptions) -> CGRect {
+    static func boundingRect(_ string: Source, size: CGSize, options: NSString.DrawingOptions) -> CGRect {
         if options.contains(.usesLineFragmentOrigin) {
             let text = TextDrawing(string, width: size.width, height: size.height, options: options)
             return CGRect(origin: .zero, size: text.size)
@@ -314,49 +348,51 @@ extension TextDrawing {
 
 extension NSAttributedString {
     /// Draws the string with the top-left of its first line at `point` in the current context.
-    public func draw(at point: CGPoint) { TextDrawing.draw(self, at: point, in: nil, options: []) }
+    public func draw(at point: CGPoint) { TextDrawing.draw(.attributed(self), at: point, in: nil, options: []) }
     /// Draws the string wrapped within `rect` (clipped to it) in the current context.
-    public func draw(in rect: CGRect) { TextDrawing.draw(self, at: nil, in: rect, options: .usesLineFragmentOrigin) }
+    public func draw(in rect: CGRect) { TextDrawing.draw(.attributed(self), at: nil, in: rect, options: .usesLineFragmentOrigin) }
     /// Draws the string within `rect` with drawing `options`.
     public func draw(with rect: CGRect, options: NSString.DrawingOptions, context: NSStringDrawingContext?) {
-        TextDrawing.draw(self, at: nil, in: rect, options: options)
+        TextDrawing.draw(.attributed(self), at: nil, in: rect, options: options)
     }
     /// The size the string takes drawn at a point (one line per paragraph).
-    public func size() -> CGSize { TextDrawing(self, width: .infinity, height: .infinity).size }
+    public func size() -> CGSize { TextDrawing(.attributed(self), width: .infinity, height: .infinity).size }
     /// The rectangle the string takes in `size` (see `boundingRect` on `NSString`).
     public func boundingRect(with size: CGSize, options: NSString.DrawingOptions, context: NSStringDrawingContext?) -> CGRect {
-        let r = TextDrawing.boundingRect(self, size: size, options: options)
+        let r = TextDrawing.boundingRect(.attributed(self), size: size, options: options)
         context?.totalBounds = r
         return r
     }
 }
 
 extension NSString {
-    private func attributed(_ attributes: [NSAttributedString.Key: Any]?) -> NSAttributedString {
-        NSAttributedString(string: String(self), attributes: attributes)
+    private func plain(_ attributes: [NSAttributedString.Key: Any]?) -> TextDrawing.Source {
+        .plain(String(self), attributes)
     }
     /// Draws the string with the top-left of its first line at `point` in the current context.
     public func draw(at point: CGPoint, withAttributes attrs: [NSAttributedString.Key: Any]? = nil) {
-        attributed(attrs).draw(at: point)
+        TextDrawing.draw(plain(attrs), at: point, in: nil, options: [])
     }
     /// Draws the string wrapped within `rect` (clipped to it) in the current context.
     public func draw(in rect: CGRect, withAttributes attrs: [NSAttributedString.Key: Any]? = nil) {
-        attributed(attrs).draw(in: rect)
+        TextDrawing.draw(plain(attrs), at: nil, in: rect, options: .usesLineFragmentOrigin)
     }
     /// Draws the string within `rect` with drawing `options`.
     public func draw(with rect: CGRect, options: NSString.DrawingOptions = [], attributes: [NSAttributedString.Key: Any]? = nil,
                      context: NSStringDrawingContext?) {
-        attributed(attributes).draw(with: rect, options: options, context: context)
+        TextDrawing.draw(plain(attributes), at: nil, in: rect, options: options)
     }
     /// The size the string takes drawn at a point with `attrs`.
     public func size(withAttributes attrs: [NSAttributedString.Key: Any]? = nil) -> CGSize {
-        attributed(attrs).size()
+        TextDrawing(plain(attrs), width: .infinity, height: .infinity).size
     }
     /// The rectangle the string takes: with `.usesLineFragmentOrigin`, wrapped in `size.width`
     /// from the origin; otherwise one line with its origin on the baseline.
     public func boundingRect(with size: CGSize, options: NSString.DrawingOptions = [],
                              attributes: [NSAttributedString.Key: Any]? = nil, context: NSStringDrawingContext?) -> CGRect {
-        attributed(attributes).boundingRect(with: size, options: options, context: context)
+        let r = TextDrawing.boundingRect(plain(attributes), size: size, options: options)
+        context?.totalBounds = r
+        return r
     }
 }
 

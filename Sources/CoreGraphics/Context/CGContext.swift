@@ -163,8 +163,10 @@ public final class CGContext {
         return CGImage(surface: copy)
     }
 
-    /// Does nothing: drawing is finished when each call returns.
-    public func flush() {}
+    /// Draws the calls still batched into the bitmap now (Apple: pending drawing is rendered
+    /// to the destination). A program that draws into one context over and over and never
+    /// reads it keeps at most one batch (4,096 calls) pending; `flush()` ends it sooner.
+    public func flush() { flushPending() }
 
     /// Does nothing: drawing is finished when each call returns.
     public func synchronize() {}

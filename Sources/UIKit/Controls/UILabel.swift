@@ -56,10 +56,11 @@ open class UILabel: UIView {
         return [.font: font ?? .systemFont(ofSize: 17), .foregroundColor: color, .paragraphStyle: style]
     }
 
-    /// The string drawn: `attributedText` as given, or `text` with the label's attributes.
-    private var drawnString: NSAttributedString? {
-        if let a = _attributedText, a.string == text { return a }
-        return text.map { NSAttributedString(string: $0, attributes: attributes) }
+    /// The string drawn: `attributedText` as given, or `text` with the label's attributes (no
+    /// `NSAttributedString` made for it: see `TextDrawing.Source`).
+    private var drawnString: TextDrawing.Source? {
+        if let a = _attributedText, a.string == text { return .attributed(a) }
+        return text.map { .plain($0, attributes) }
     }
 
     /// The height `numberOfLines` lines take (infinite for 0).
@@ -72,15 +73,15 @@ open class UILabel: UIView {
         guard let s = drawnString, s.length > 0 else { return CGRect(origin: bounds.origin, size: .zero) }
         let maxHeight = min(bounds.height, numberOfLines > 0 ? linesHeight : bounds.height)
         let width = numberOfLines == 1 ? CGFloat.greatestFiniteMagnitude : bounds.width
-        let r = s.boundingRect(with: CGSize(width: width, height: .greatestFiniteMagnitude),
-                               options: .usesLineFragmentOrigin, context: nil)
+        let r = TextDrawing.boundingRect(s, size: CGSize(width: width, height: .greatestFiniteMagnitude),
+                                         options: .usesLineFragmentOrigin)
         return CGRect(x: bounds.minX, y: bounds.minY, width: min(ceil(r.width), bounds.width), height: min(ceil(r.height), maxHeight))
     }
 
     /// Draws the text in `rect`.
     open func drawText(in rect: CGRect) {
         guard let s = drawnString else { return }
-        s.draw(with: rect, options: .usesLineFragmentOrigin, context: nil)
+        TextDrawing.draw(s, at: nil, in: rect, options: .usesLineFragmentOrigin)
     }
 
     open override func draw(_ rect: CGRect) {
@@ -93,8 +94,8 @@ open class UILabel: UIView {
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
         guard let s = drawnString, s.length > 0 else { return .zero }
         let width = numberOfLines == 1 || size.width <= 0 ? CGFloat.greatestFiniteMagnitude : size.width
-        let r = s.boundingRect(with: CGSize(width: width, height: .greatestFiniteMagnitude),
-                               options: .usesLineFragmentOrigin, context: nil)
+        let r = TextDrawing.boundingRect(s, size: CGSize(width: width, height: .greatestFiniteMagnitude),
+                                         options: .usesLineFragmentOrigin)
         return CGSize(width: ceil(r.width), height: ceil(min(r.height, linesHeight)))
     }
 
