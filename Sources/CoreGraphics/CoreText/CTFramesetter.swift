@@ -49,7 +49,9 @@ public final class CTFrame: @unchecked Sendable {
 
 /// A framesetter for `attrString` (fonts and colours read as `CTLineCreateWithAttributedString` does).
 public func CTFramesetterCreateWithAttributedString(_ attrString: CFAttributedString) -> CTFramesetter {
-    CTFramesetter(string: NSAttributedString(attributedString: attrString))
+    // `copy()`: an immutable string is kept as it is (Foundation on Linux never frees an
+    // attributed string's attribute storage, so each needless copy would stay for good).
+    CTFramesetter(string: attrString.copy() as? NSAttributedString ?? NSAttributedString(attributedString: attrString))
 }
 
 /// Lays `stringRange` of the string (length 0: all of it) out in `path`'s bounding box: lines

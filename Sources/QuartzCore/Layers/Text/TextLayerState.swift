@@ -79,7 +79,9 @@ package struct TextLayerState: LayerKindState, @unchecked Sendable {
         switch value {
         case nil: return .some(nil)
         case let s as String: return .some(s)
-        case let a as NSAttributedString: return .some(NSAttributedString(attributedString: a))
+        // `copy()` keeps an immutable string as it is: Foundation on Linux never frees an
+        // attributed string's attribute storage, so a copy per set would stay for good.
+        case let a as NSAttributedString: return .some(a.copy() as? NSAttributedString ?? NSAttributedString(attributedString: a))
         case let s as NSString: return .some(String(s))
         default: return nil
         }
