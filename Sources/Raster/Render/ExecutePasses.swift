@@ -14,14 +14,14 @@ public func execute(_ passes: [RenderPass], on framebuffer: Surface, threads: In
 /// Offscreen passes run on the first execution only (`PreparedPasses`); framebuffer passes run
 /// every time, prepared again when `framebuffer` is not the size they were prepared for.
 public func execute(_ prepared: PreparedPasses, on framebuffer: Surface, threads: Int = 2, profile: RasterProfile? = nil) {
-    let runsOffscreen = prepared.claimOffscreenPasses()
-    for (pass, commands) in zip(prepared.passes, prepared.prepared) {
+    let runsOffscreen = prepared.claimOffscreenPasses { _ in true }
+    for (i, (pass, commands)) in zip(prepared.passes, prepared.prepared).enumerated() {
         let surface: Surface
         switch pass.target {
         case .framebuffer:
             surface = framebuffer
         case .offscreen(let s):
-            guard runsOffscreen else { continue }
+            guard runsOffscreen[i] else { continue }
             surface = s
         }
         run(pass, commands, on: surface, threads: threads, profile: profile)
@@ -72,7 +72,6 @@ package func execute(_ prepared: PreparedPasses, on framebuffer: Surface, within
         execute(prepared, on: framebuffer, threads: threads, profile: profile)
         return framebuffer.width * framebuffer.height
     }
-    let runsOffscreen = prepared.claimOffscreenPasses()
     let whole = IntRect(framebuffer)
     var rects = region.map { $0.intersection(whole) }.filter { !$0.isEmpty }
     for (pass, commands) in zip(prepared.passes, prepared.prepared) {
@@ -85,7 +84,11 @@ package func execute(_ prepared: PreparedPasses, on framebuffer: Surface, within
     if let clear {
         for r in rects { framebuffer.clear(r, to: clear) }
     }
-    for (pass, commands) in zip(prepared.passes, prepared.prepared) {
+    // Offscreen passes whose pixels reach no rect are not run (a label redrawn beside a masked
+    // gradient or a shadow redrew them every frame); a later execution runs them if it needs them.
+    let needed = prepared.offscreenPassesNeeded(meeting: rects)
+    let runsOffscreen = prepared.claimOffscreenPasses { needed[$0] }
+    for (i, (pass, commands)) in zip(prepared.passes, prepared.prepared).enumerated() {
         switch pass.target {
         case .framebuffer:
             // Deferred commands: only those that reach the region are prepared, once for all rects.
@@ -99,7 +102,7 @@ package func execute(_ prepared: PreparedPasses, on framebuffer: Surface, within
                 execute(commands, on: framebuffer, within: r, threads: framebufferThreads, profile: profile)
             }
         case .offscreen(let s):
-            guard runsOffscreen else { continue }
+            guard runsOffscreen[i] else { continue }
             run(pass, commands, on: s, threads: threads, profile: profile)
         }
     }

@@ -4,9 +4,10 @@ import Synchronization
 /// fast-path constants), as `PreparedCommands` does for one list: a compositor prepares frame
 /// k + 1's passes while frame k's execute. Preparing touches no pixels.
 ///
-/// Executed more than once (a frame drawn again into another framebuffer), the offscreen passes
-/// run the first time only: their surfaces keep the pixels, and only the framebuffer pass draws
-/// again. Strata extension.
+/// Executed more than once (a frame drawn again into another framebuffer), each offscreen pass
+/// runs once at most: its surface keeps the pixels, and only the framebuffer pass draws again.
+/// A redraw inside a region runs only the offscreen passes whose pixels reach it. Strata
+/// extension.
 public final class PreparedPasses: Sendable {
     /// The passes, in execution order.
     public let passes: [RenderPass]
@@ -14,7 +15,8 @@ public final class PreparedPasses: Sendable {
     let prepared: [PreparedCommands]
     /// The framebuffer size the framebuffer passes were prepared for.
     public let width: Int, height: Int
-    private let offscreenDone = Atomic<Bool>(false)
+    /// Which passes have run (offscreen passes run once at most).
+    private let passesRun: Mutex<[Bool]>
 
     /// Prepares `passes` for a `width` × `height` framebuffer.
     public convenience init(_ passes: [RenderPass], framebufferWidth width: Int, framebufferHeight height: Int) {
@@ -27,6 +29,7 @@ public final class PreparedPasses: Sendable {
     /// may defer.
     package init(_ passes: [RenderPass], framebufferWidth width: Int, framebufferHeight height: Int, defersKnown: Bool) {
         self.passes = passes
+        passesRun = Mutex([Bool](repeating: false, count: passes.count))
         self.width = Swift.max(0, width)
         self.height = Swift.max(0, height)
         prepared = passes.map { pass in
@@ -45,9 +48,57 @@ public final class PreparedPasses: Sendable {
         }
     }
 
-    /// True the first time only: whether this execution runs the offscreen passes.
-    func claimOffscreenPasses() -> Bool {
-        !offscreenDone.exchange(true, ordering: .acquiringAndReleasing)
+    /// Of the offscreen passes `wanted` says an execution needs, those no execution ran yet,
+    /// marked as run: each runs once at most.
+    func claimOffscreenPasses(_ wanted: (Int) -> Bool) -> [Bool] {
+        passesRun.withLock { done in
+            passes.indices.map { i in
+                guard case .offscreen = passes[i].target, !done[i], wanted(i) else { return false }
+                done[i] = true
+                return true
+            }
+        }
+    }
+
+    /// The offscreen passes whose pixels reach `rects` of the framebuffer (through the
+    /// framebuffer commands that meet them): a pass is needed when a needed command samples its surface
+    /// (texture, alpha mask) or a needed pass copies it, or when it writes a surface that is
+    /// needed (its target, or the owner it applies itself to as a mask). Walked from the last
+    /// pass back, so each pass sees everything that reads after it.
+    func offscreenPassesNeeded(meeting rects: [IntRect]) -> [Bool] {
+        var needed = Set<ObjectIdentifier>()
+        func read(_ commands: [FillCommand]) {
+            for c in commands { if let s = c.paint.sampledSurface { needed.insert(ObjectIdentifier(s)) } }
+        }
+        var result = [Bool](repeating: false, count: passes.count)
+        for i in passes.indices.reversed() {
+            let pass = passes[i]
+            guard case .offscreen(let target) = pass.target else {
+                let prepared = prepared[i]
+                for (k, b) in prepared.commandBounds.enumerated() where rects.contains(where: { !$0.intersection(b).isEmpty }) {
+                    read([prepared.commands[k]])
+                }
+                continue
+            }
+            var writes = [ObjectIdentifier(target)]
+            if case .applyAsMask(let owner) = pass.effect { writes.append(ObjectIdentifier(owner)) }
+            guard writes.contains(where: needed.contains) else { continue }
+            result[i] = true
+            needed.formUnion(writes)
+            read(pass.commands)
+            if case .copy(let source) = pass.load { needed.insert(ObjectIdentifier(source)) }
+        }
+        return result
+    }
+}
+
+extension Paint {
+    /// The surface the paint samples, if any.
+    var sampledSurface: Surface? {
+        switch self {
+        case .solid, .gradient: nil
+        case .texture(let s, _, _), .textureOverColor(let s, _, _, _), .tintedTexture(let s, _, _, _), .alphaMask(let s, _, _): s
+        }
     }
 }
 
