@@ -67,6 +67,13 @@ public struct PathGeometry: Sendable, Equatable {
         self.verbs.reserveCapacity(self.verbs.count + Swift.max(0, verbs))
     }
 
+    /// Empties the path, keeping its arrays' room (a path rebuilt from one use to the next, as
+    /// a `CGContext` batch reuses the geometry of the commands it has drawn).
+    package mutating func removeAll() {
+        verbs.removeAll(keepingCapacity: true)
+        points.removeAll(keepingCapacity: true)
+    }
+
     /// Whether the path has no points.
     public var isEmpty: Bool { points.isEmpty }
 

@@ -114,6 +114,25 @@ package func forEachConcurrently(_ count: Int, threads: Int, _ body: @escaping @
     }
 }
 
+/// `forEachConcurrently` that also tells `body` which worker runs the item (0 ..< `threads`; each
+/// worker runs its items one after another), so a caller can hand each worker scratch storage
+/// of its own that it reuses from call to call.
+package func forEachConcurrently(_ count: Int, threads: Int, byWorker body: @escaping @Sendable (_ worker: Int, _ item: Int) -> Void) {
+    let workers = Swift.max(1, Swift.min(threads, count))
+    guard workers > 1 else {
+        for i in 0..<Swift.max(0, count) { body(0, i) }
+        return
+    }
+    let next = ItemCounter()
+    BandWorkers.shared.run(workers) { worker in
+        while true {
+            let i = next.value.wrappingAdd(1, ordering: .relaxed).oldValue
+            if i >= count { break }
+            body(worker, i)
+        }
+    }
+}
+
 /// The next item of a `forEachConcurrently`.
 private final class ItemCounter: Sendable {
     let value = Atomic<Int>(0)
