@@ -11,8 +11,14 @@ final class BatchStorage: @unchecked Sendable {
     /// Emptied geometries with room for fewer than `largePoints` points, and the others.
     private var small: [PathGeometry] = [], large: [PathGeometry] = []
     private static let largePoints = 64
+    /// The most room an outline of the last batches took: every outline slot is given as much,
+    /// so that outlines of different sizes (a star's, a dashed circle's) share the geometries
+    /// without regrowing them.
+    private var outlineRoom = 0
     /// Emptied user-space paths of drawn strokes.
     private var paths: [CGPath] = []
+    /// The path `CGContext.basePath` builds shapes in (`fill(_ rect:)`, …).
+    private var shapePath = CGMutablePath()
     /// One per raster thread.
     private(set) var scratch: [StrokeScratch] = []
     /// Where the raster threads put the outlines of a batch, one slot per stroke.
@@ -39,6 +45,23 @@ final class BatchStorage: @unchecked Sendable {
         return CGPath(elements: [])
     }
 
+    /// An empty path to build a shape in, which the caller lets go of before the next call
+    /// (one still held elsewhere is left to its holder).
+    func scratchPath() -> CGMutablePath {
+        if isKnownUniquelyReferenced(&shapePath) {
+            shapePath.removeAllElements()
+        } else {
+            shapePath = CGMutablePath()
+        }
+        return shapePath
+    }
+
+    /// Room for `count` items: at least 16, rounded up to a power of two, so that paths of
+    /// about the same size share pooled storage without regrowing it.
+    static func room(_ count: Int) -> Int {
+        count <= 16 ? 16 : 1 << (Int.bitWidth - (count - 1).leadingZeroBitCount)
+    }
+
     /// Makes `count` slots, each holding an empty geometry, and a scratch for each of `threads`.
     func prepare(slots count: Int, threads: Int) {
         while scratch.count < threads { scratch.append(StrokeScratch()) }
@@ -48,7 +71,10 @@ final class BatchStorage: @unchecked Sendable {
             slots = .allocate(capacity: Swift.max(count, 2 * slots.count))
             slots.initialize(repeating: PathGeometry())
         }
-        for k in 0..<count { slots[k] = geometry(large: true) }
+        for k in 0..<count {
+            slots[k] = geometry(large: true)
+            slots[k].reserveCapacity(points: outlineRoom, verbs: outlineRoom)
+        }
     }
 
     /// The outline in slot `k`, leaving the slot empty (the command then holds its only copy).
@@ -65,7 +91,12 @@ final class BatchStorage: @unchecked Sendable {
             guard case .path(var g, _) = commands[i].geometry else { continue }
             commands[i].geometry = .path(PathGeometry(), .nonZero)
             g.removeAll()
-            if g.points.capacity >= Self.largePoints { large.append(g) } else { small.append(g) }
+            if g.points.capacity >= Self.largePoints {
+                outlineRoom = Swift.max(outlineRoom, Swift.min(g.points.capacity, g.verbs.capacity))
+                large.append(g)
+            } else {
+                small.append(g)
+            }
         }
         commands.removeAll(keepingCapacity: true)
         for s in strokes { paths.append(s.stroke.path) }

@@ -174,7 +174,7 @@ extension CGContext {
         // The arrays made once at their size, not regrown from empty.
         var points = 0
         for element in path.elements { element.forEachPoint { _ in points += 1 } }
-        g.reserveCapacity(points: points, verbs: path.elements.count)
+        g.reserveCapacity(points: BatchStorage.room(points), verbs: BatchStorage.room(path.elements.count))
         for element in path.elements {
             switch element {
             case let .move(p): g.move(to: SIMD2(p))
@@ -206,7 +206,7 @@ extension CGContext {
     private func userPath(_ path: CGPath) -> CGPath {
         let inverse = state.ctm.inverted()
         let user = batchStorage.path()
-        user.elements.reserveCapacity(path.elements.count)
+        user.elements.reserveCapacity(BatchStorage.room(path.elements.count))
         for element in path.elements { user.append(element.applying(inverse)) }
         return user
     }
@@ -241,7 +241,7 @@ extension CGContext {
 
     /// A user-space shape built by `build` in a scratch path, in base space.
     func basePath(_ build: (CGMutablePath, CGAffineTransform) -> Void) -> CGPath {
-        let scratch = CGMutablePath()
+        let scratch = batchStorage.scratchPath()
         build(scratch, state.ctm)
         return scratch
     }
