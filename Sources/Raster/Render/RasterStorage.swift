@@ -20,14 +20,13 @@ final class RasterStorage: Sendable {
     func rowBuffers(width: Int) -> RowBuffers {
         let spare = rows.withLock { $0.popLast() }
         if let spare, spare.width >= width {
-            spare.clipRows.update(repeating: CachedClipRow(), count: bandHeight)
+            spare.clear()
             return spare
         }
         return RowBuffers(width: width)
     }
 
-    /// Gives row buffers back; their path accumulation is zero again (each path row clears the
-    /// cells it touched).
+    /// Gives row buffers back.
     func recycle(_ buffers: RowBuffers) {
         rows.withLock { if $0.count < Self.maximumSpares { $0.append(buffers) } }
     }
@@ -68,6 +67,15 @@ final class RowBuffers: @unchecked Sendable {
         pathBits.initialize(repeating: 0, count: words)
         clipRows = .allocate(capacity: bandHeight)
         clipRows.initialize(repeating: CachedClipRow(), count: bandHeight)
+    }
+
+    /// Clears what a worker expects to start from as new buffers had it: the path
+    /// accumulation and its bitmap zero (each path row clears the cells it touched, so this
+    /// is a safeguard of a few kB), no cached clip rows.
+    func clear() {
+        accumulation.update(repeating: 0, count: (width + 2) * bandHeight)
+        pathBits.update(repeating: 0, count: (width + 2 + 63) / 64 * bandHeight)
+        clipRows.update(repeating: CachedClipRow(), count: bandHeight)
     }
 
     deinit {
