@@ -1,14 +1,24 @@
 import Foundation
 import Testing
 
-/// The release `strata`, when it was built (`SteadyStateAllocationTests`).
+/// The release `strata` (`SteadyStateAllocationTests`): `$STRATA_RELEASE_EXECUTABLE`, else
+/// `.build-rel/release/strata` or `.build/release/strata` when it is newer than every file under
+/// `Sources` (a binary built before the code changed would measure the old code).
 private let releaseStrata: URL? = {
+    if let path = ProcessInfo.processInfo.environment["STRATA_RELEASE_EXECUTABLE"], !path.isEmpty {
+        return URL(fileURLWithPath: path)
+    }
     var package = URL(fileURLWithPath: #filePath)
     for _ in 0..<3 { package.deleteLastPathComponent() }   // this file, IntegrationTests, Tests
-    let candidates: [String?] = [ProcessInfo.processInfo.environment["STRATA_RELEASE_EXECUTABLE"],
-                                 package.appendingPathComponent(".build-rel/release/strata").path,
-                                 package.appendingPathComponent(".build/release/strata").path]
-    return candidates.compactMap { $0 }.first { !$0.isEmpty && FileManager.default.isExecutableFile(atPath: $0) }
+    let files = FileManager.default
+    func modified(_ path: String) -> Date? { (try? files.attributesOfItem(atPath: path))?[.modificationDate] as? Date }
+    var newestSource = Date.distantPast
+    let sources = package.appendingPathComponent("Sources").path
+    for file in files.enumerator(atPath: sources)?.compactMap({ $0 as? String }) ?? [] {
+        if let date = modified(sources + "/" + file), date > newestSource { newestSource = date }
+    }
+    return [".build-rel/release/strata", ".build/release/strata"].map { package.appendingPathComponent($0).path }
+        .first { files.isExecutableFile(atPath: $0) && (modified($0) ?? .distantPast) > newestSource }
         .map { URL(fileURLWithPath: $0) }
 }()
 
@@ -23,9 +33,10 @@ private let releaseStrata: URL? = {
 /// removes (accessor coroutine frames, unspecialised generics: ≈ 196,000 a frame on `paths`),
 /// which says nothing about the code. So these run the release `strata` that README's benchmark
 /// commands build (`.build-rel/release/strata`, or `$STRATA_RELEASE_EXECUTABLE`), and are
-/// skipped, saying so, where there is none. Rebuild it before running them.
+/// skipped, saying so, where there is none newer than the sources.
 @Suite(.timeLimit(.minutes(3)),
-       .enabled(if: releaseStrata != nil, "no release strata: build it with `swift build -c release --product strata --build-path .build-rel`"))
+       .enabled(if: releaseStrata != nil,
+                "no release strata newer than Sources: build it with `swift build -c release --product strata $(scripts/build-flags) --build-path .build-rel`"))
 struct SteadyStateAllocationTests {
     /// `allocs_per_frame` of one JSON line of `strata bench arguments… --count-allocations`
     /// (for `glyphs`, the line of `variant`), run by the release `strata`.
