@@ -46,8 +46,24 @@ public enum PathsScene {
         return ctx
     }
 
+    /// The dash pattern of the circles' strokes, [12 on, 6 off].
+    static let dash: [CGFloat] = [12, 6]
+
+    /// Shape i's fill colour: the `2d` colour at alpha 0.5.
+    public static func fillColors(count n: Int) -> [CGColor] {
+        (0..<n).map { BenchmarkScene.color(index: $0, count: n).copy(alpha: 0.5) ?? background }
+    }
+
     /// Draws frame time `t` of the scene with `n` shapes.
     public static func draw(into ctx: CGContext, count n: Int, time t: CFTimeInterval) {
+        draw(into: ctx, time: t, colors: fillColors(count: n))
+    }
+
+    /// Draws frame time `t` of the scene with `colors.count` shapes filled with `colors`
+    /// (`fillColors`, made once, as an app keeps its colours: the benchmark's frames then
+    /// allocate nothing of their own).
+    public static func draw(into ctx: CGContext, time t: CFTimeInterval, colors: [CGColor]) {
+        let n = colors.count
         ctx.setBlendMode(.copy)
         ctx.setFillColor(background)
         ctx.fill(CGRect(origin: .zero, size: BenchmarkScene.canvasSize))
@@ -63,11 +79,11 @@ public enum PathsScene {
             ctx.saveGState()
             ctx.translateBy(x: c.x, y: c.y)
             ctx.rotate(by: theta)
-            ctx.setFillColor(BenchmarkScene.color(index: i, count: n).copy(alpha: 0.5) ?? background)
+            ctx.setFillColor(colors[i])
             ctx.addPath(path)
             ctx.fillPath()
             // Circles are dashed [12, 6] from their top point (BENCHMARK.md); gstate restores it.
-            if i % 4 == 3 { ctx.setLineDash(phase: 0, lengths: [12, 6]) }
+            if i % 4 == 3 { ctx.setLineDash(phase: 0, lengths: dash) }
             ctx.addPath(path)
             ctx.strokePath()
             ctx.restoreGState()

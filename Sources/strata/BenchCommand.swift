@@ -187,11 +187,12 @@ extension BenchCommand {
                 say("wrote \(out) (frame \(k), t = \(Double(k) / 60) s)")
                 return
             }
-            for k in 0..<warmup { PathsScene.draw(into: ctx, count: n, time: Double(k) / 60) }
+            let colors = PathsScene.fillColors(count: n)
+            for k in 0..<warmup { PathsScene.draw(into: ctx, time: Double(k) / 60, colors: colors) }
             let counting = AllocationCount.begin(if: countAllocations)
             let start = DispatchTime.now().uptimeNanoseconds
             for k in 0..<frames {
-                PathsScene.draw(into: ctx, count: n, time: Double(k) / 60)
+                PathsScene.draw(into: ctx, time: Double(k) / 60, colors: colors)
                 if !jsonOnly && k % 60 == 59 { FileHandle.standardError.write(Data("\rpaths ×\(n): frame \(k + 1)/\(frames)".utf8)) }
             }
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9

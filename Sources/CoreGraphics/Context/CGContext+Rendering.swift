@@ -19,7 +19,15 @@ extension CGContext {
         let command = FillCommand(path: geometry, rule: rule, localToDevice: localToDevice, paint: paint,
                                   opacity: Float(state.alpha), clip: rasterClip,
                                   blendMode: state.blendMode.raster, antialias: state.antialias)
+        // Batched without an array for the one command.
+        if batches, state.shadow == nil, !state.clipRect.isEmpty { return addPending(command) }
         render([command])
+    }
+
+    /// Adds a command to the batch, which runs once it holds 4,096 commands.
+    func addPending(_ command: FillCommand) {
+        pending.append(command)
+        if pending.count >= 4096 { flushPending() }
     }
 
     /// Executes `commands` (one drawing call) with the state's shadow under them, converting
@@ -130,35 +138,43 @@ extension CGContext {
 
     /// Executes the batched drawing calls, in order, in one band-parallel pass (their stroke
     /// outlines made first, on the same threads).
+    ///
+    /// The lists and the commands' geometry are kept for the next batch (`BatchStorage`): a
+    /// batch like the last one allocates nothing.
     func flushPending() {
         guard !pending.isEmpty else { return }
-        var commands = pending
-        pending = []
-        makeOutlines(of: &commands)
+        var commands: [FillCommand] = [], strokes: [(index: Int, stroke: PendingStroke)] = []
+        swap(&commands, &pending)
+        swap(&strokes, &pendingOutlines)
+        makeOutlines(of: &commands, strokes)
         execute(commands, on: target, threads: rasterThreads)
+        batchStorage.recycle(&commands, &strokes)
+        swap(&commands, &pending)
+        swap(&strokes, &pendingOutlines)
     }
 
-    /// Makes the outlines of the batched strokes (`pendingOutlines`) on `rasterThreads`
-    /// threads and puts each in its command. Each outline is a pure function of its plan, so
-    /// the pixels do not depend on the threads.
-    private func makeOutlines(of commands: inout [FillCommand]) {
-        guard !pendingOutlines.isEmpty else { return }
-        let plans = pendingOutlines
-        pendingOutlines.removeAll(keepingCapacity: true)
-        let outlines = OutlineSlots(count: plans.count)
-        forEachConcurrently(plans.count, threads: rasterThreads) { k in outlines.put(plans[k].stroke.outline(), at: k) }
-        for k in plans.indices {
-            commands[plans[k].index].geometry = .path(outlines.take(k), .nonZero)
+    /// Makes the outlines of the batched strokes on `rasterThreads` threads and puts each in
+    /// its command. Each outline is a pure function of its stroke, so the pixels do not depend
+    /// on the threads; each thread flattens and dashes in its own `StrokeScratch`.
+    private func makeOutlines(of commands: inout [FillCommand], _ strokes: [(index: Int, stroke: PendingStroke)]) {
+        guard !strokes.isEmpty else { return }
+        let storage = batchStorage
+        storage.prepare(slots: strokes.count, threads: rasterThreads)
+        forEachConcurrently(strokes.count, threads: rasterThreads, byWorker: { worker, k in
+            strokes[k].stroke.outline(into: &storage.slots[k], scratch: storage.scratch[worker])
+        })
+        for k in strokes.indices {
+            commands[strokes[k].index].geometry = .path(storage.take(k), .nonZero)
         }
     }
 
     /// `path` (base space) as Raster's geometry.
     func geometry(_ path: CGPath) -> PathGeometry {
-        var g = PathGeometry()
+        var g = batchStorage.geometry()
         // The arrays made once at their size, not regrown from empty.
         var points = 0
         for element in path.elements { element.forEachPoint { _ in points += 1 } }
-        g.reserveCapacity(points: points, verbs: path.elements.count)
+        g.reserveCapacity(points: BatchStorage.room(points), verbs: BatchStorage.room(path.elements.count))
         for element in path.elements {
             switch element {
             case let .move(p): g.move(to: SIMD2(p))
@@ -185,10 +201,14 @@ extension CGContext {
                                          miterLimit: state.miterLimit, dash: state.dash, transform: state.ctm)
     }
 
-    /// `path` (base space) in user space (the CTM must be invertible).
+    /// `path` (base space) in user space (the CTM must be invertible), in a path of its own
+    /// (one a batch has finished with, when there is one).
     private func userPath(_ path: CGPath) -> CGPath {
         let inverse = state.ctm.inverted()
-        return CGPath(elements: path.elements.map { $0.applying(inverse) })
+        let user = batchStorage.path()
+        user.elements.reserveCapacity(BatchStorage.room(path.elements.count))
+        for element in path.elements { user.append(element.applying(inverse)) }
+        return user
     }
 
     /// Fills a base-space path with the fill colour.
@@ -214,15 +234,14 @@ extension CGContext {
             stroke.plan = plan
         }
         pendingOutlines.append((pending.count, stroke))
-        pending.append(FillCommand(path: PathGeometry(), rule: .nonZero, localToDevice: baseToDeviceMap, paint: paint,
-                                   opacity: Float(state.alpha), clip: rasterClip,
-                                   blendMode: state.blendMode.raster, antialias: state.antialias))
-        if pending.count >= 4096 { flushPending() }
+        addPending(FillCommand(path: PathGeometry(), rule: .nonZero, localToDevice: baseToDeviceMap, paint: paint,
+                               opacity: Float(state.alpha), clip: rasterClip,
+                               blendMode: state.blendMode.raster, antialias: state.antialias))
     }
 
     /// A user-space shape built by `build` in a scratch path, in base space.
     func basePath(_ build: (CGMutablePath, CGAffineTransform) -> Void) -> CGPath {
-        let scratch = CGMutablePath()
+        let scratch = batchStorage.scratchPath()
         build(scratch, state.ctm)
         return scratch
     }
@@ -249,31 +268,6 @@ extension Projective {
     }
 }
 
-/// Where the threads of `makeOutlines` put the outlines: one slot per stroke, each written by
-/// one thread, read after all have finished.
-private final class OutlineSlots: @unchecked Sendable {
-    private let slots: UnsafeMutableBufferPointer<PathGeometry>
-
-    init(count: Int) {
-        slots = .allocate(capacity: count)
-        slots.initialize(repeating: PathGeometry())
-    }
-
-    deinit {
-        slots.deinitialize()
-        slots.deallocate()
-    }
-
-    func put(_ outline: PathGeometry, at k: Int) { slots[k] = outline }
-
-    /// The outline in slot `k`, leaving the slot empty (the command then holds its only copy).
-    func take(_ k: Int) -> PathGeometry {
-        let outline = slots[k]
-        slots[k] = PathGeometry()
-        return outline
-    }
-}
-
 /// A batched stroke: its user-space path and line parameters, and its plan when it was made at
 /// the call (`CGContext.strokeBasePath`). The path is the stroke's own copy, never changed.
 struct PendingStroke: @unchecked Sendable {
@@ -291,8 +285,14 @@ struct PendingStroke: @unchecked Sendable {
         path.strokePlan(width: width, cap: cap, join: join, miterLimit: miterLimit, dash: dash, transform: transform)
     }
 
-    /// The outline, planned first if it was not (then the plan surely accepts it).
-    func outline() -> PathGeometry {
-        (plan ?? makePlan())?.outline() ?? PathGeometry()
+    /// The outline into `geometry` (emptied first), planned first if it was not (then the plan
+    /// surely accepts it), flattened and dashed in `scratch`: no allocation once the scratch
+    /// and the geometry have room.
+    func outline(into geometry: inout PathGeometry, scratch: StrokeScratch) {
+        geometry.removeAll()
+        if let plan { return plan.outline(of: plan.contours[...], into: &geometry, polygon: &scratch.polygon) }
+        guard let planned = path.strokePlan(width: width, cap: cap, join: join, miterLimit: miterLimit, dash: dash,
+                                            transform: transform, scratch: scratch) else { return }
+        planned.outline(of: scratch.planned, into: &geometry, polygon: &scratch.polygon)
     }
 }

@@ -58,6 +58,8 @@ public final class CGContext {
     /// `index` (whose geometry is empty until then). They are made on the raster threads when
     /// the batch runs (`flushPending`).
     var pendingOutlines: [(index: Int, stroke: PendingStroke)] = []
+    /// Storage kept from batch to batch (`flushPending`).
+    let batchStorage = BatchStorage()
     /// Whether `data` was handed out: then every call draws at once.
     var handedOutData = false
     /// Whether calls may be batched.

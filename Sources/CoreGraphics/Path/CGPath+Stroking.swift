@@ -63,19 +63,30 @@ extension CGPath {
     /// (`StrokePlan.outline()`) reports nothing and may run on another thread.
     func strokePlan(width: CGFloat, cap: CGLineCap, join: CGLineJoin, miterLimit: CGFloat,
                     dash: DashPattern?, transform: CGAffineTransform) -> StrokePlan? {
+        let scratch = StrokeScratch()
+        guard var plan = strokePlan(width: width, cap: cap, join: join, miterLimit: miterLimit, dash: dash,
+                                    transform: transform, scratch: scratch) else { return nil }
+        plan.contours = Array(scratch.planned)
+        return plan
+    }
+
+    /// `strokePlan` with the contours left in `scratch` (`planned`): the plan returned has
+    /// none of its own. Allocates nothing once the scratch's pools have grown to the strokes.
+    func strokePlan(width: CGFloat, cap: CGLineCap, join: CGLineJoin, miterLimit: CGFloat,
+                    dash: DashPattern?, transform: CGAffineTransform, scratch: StrokeScratch) -> StrokePlan? {
         guard width > 0, width.isFinite else { return nil }
         // Half the output tolerance for flattening, half for round joins and caps, both
         // measured after `transform`: divide by its largest stretch.
         let tolerance = 0.05 / transform.largestStretch
         let limit = CGPath.maximumStrokePoints
-        var over = false
-        var contours = strokeContours(tolerance: tolerance, maximumPoints: limit, overflow: &over)
-        if let dash, !over { contours = dash.apply(to: contours) }
-        let plan = StrokePlan(contours: contours, width: width, cap: cap, join: join, miterLimit: miterLimit,
+        var over = flatten(tolerance: tolerance, maximumPoints: limit, into: &scratch.contours)
+        scratch.usesDashes = false
+        if let dash, !over { scratch.usesDashes = dash.apply(scratch.contours.contours, into: &scratch.dashes) }
+        let plan = StrokePlan(contours: [], width: width, cap: cap, join: join, miterLimit: miterLimit,
                               tolerance: tolerance, transform: transform)
         // The outline is kept only once it all fits: a stroke over the limit draws nothing (as
         // a fill over the rasteriser's point limit), and is refused before any point is made.
-        if !over, plan.stroker(sink: { _ in }).mayExceedBudget(contours) { over = true }
+        if !over, plan.stroker(sink: { _ in }).mayExceedBudget(scratch.planned) { over = true }
         guard !over else {
             StrataDiagnostics.report("stroke: the outline needs more than \(limit) points; not drawn")
             return nil
@@ -154,31 +165,32 @@ struct StrokePlan: Sendable {
 
     /// The outline polygons as Raster's geometry, to fill with the non-zero rule.
     func outline() -> PathGeometry {
-        let box = OutlineBox()
+        var geometry = PathGeometry(), polygon: [CGPoint] = []
+        outline(of: contours[...], into: &geometry, polygon: &polygon)
+        return geometry
+    }
+
+    /// The outline of `contours` (this plan's or the scratch's it was planned in) appended to
+    /// `geometry`, which should be empty (it stays empty when over the budget, reported);
+    /// `polygon` is the stroker's buffer. Both are lent, so a caller that keeps them from stroke
+    /// to stroke allocates nothing once they have grown.
+    func outline(of contours: ArraySlice<StrokeContour>, into geometry: inout PathGeometry, polygon: inout [CGPoint]) {
         // About two outline points per contour point (each side once, plus joins and caps):
         // the outline's arrays then grow once or twice instead of from empty.
         let estimate = Swift.min(CGPath.maximumStrokePoints, contours.reduce(0) { $0 + 2 * $1.points.count + 8 })
-        box.geometry.reserveCapacity(points: estimate, verbs: estimate)
-        var stroker = stroker(sink: { box.add($0) })
+        geometry.reserveCapacity(points: estimate, verbs: estimate)
         // A side of a contour, its joins and caps: about twice its points, plus the arcs.
-        stroker.reservePolygon(Swift.min(4096, 2 * contours.reduce(0) { Swift.max($0, $1.points.count) } + 32))
+        polygon.reserveCapacity(Swift.min(4096, 2 * contours.reduce(0) { Swift.max($0, $1.points.count) } + 32))
+        var stroker = PathStroker(width: width, cap: cap, join: join, miterLimit: miterLimit, tolerance: tolerance,
+                                  transform: transform)
+        stroker.budget = CGPath.maximumStrokePoints
+        stroker.exchangeBuffers(geometry: &geometry, polygon: &polygon)
         for contour in contours where !stroker.overflow { stroker.stroke(contour) }
+        stroker.exchangeBuffers(geometry: &geometry, polygon: &polygon)
         // Not expected: `strokePlan` checked the bound, which is never below what it emits.
-        guard !stroker.overflow else {
+        if stroker.overflow {
             StrataDiagnostics.report("stroke: the outline needs more than \(CGPath.maximumStrokePoints) points; not drawn")
-            return PathGeometry()
+            geometry.removeAll()
         }
-        return box.geometry
-    }
-}
-
-/// Lets the stroker's escaping sink append each polygon to a geometry.
-private final class OutlineBox {
-    var geometry = PathGeometry()
-
-    func add(_ polygon: [CGPoint]) {
-        geometry.move(to: SIMD2(Double(polygon[0].x), Double(polygon[0].y)))
-        for q in polygon.dropFirst() { geometry.line(to: SIMD2(Double(q.x), Double(q.y))) }
-        geometry.close()
     }
 }

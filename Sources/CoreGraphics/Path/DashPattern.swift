@@ -38,37 +38,47 @@ struct DashPattern: Equatable {
     /// The dashes of `contours`: open contours, each restarting the pattern at `phase`. The
     /// path's corners inside a dash keep their joins; a dash of zero length becomes a dot.
     func apply(to contours: [StrokeContour]) -> [StrokeContour] {
+        var pool = ContourPool()
+        return apply(contours[...], into: &pool) ? Array(pool.contours) : contours
+    }
+
+    /// `apply(to:)` into `pool` (emptied first). Returns false, with a message, when the
+    /// pattern would make too many dashes: the contours are then drawn solid, and `pool` is not
+    /// to be used.
+    func apply(_ contours: ArraySlice<StrokeContour>, into pool: inout ContourPool) -> Bool {
+        pool.removeAll()
         let total = lengths.reduce(0, +)
         var pathLength: CGFloat = 0
         for c in contours { pathLength += c.length }
         let estimate = (pathLength / total + 1) * CGFloat(lengths.count) * CGFloat(contours.count)
         guard estimate <= CGFloat(Self.maximumDashCount) else {
             StrataDiagnostics.report("dash pattern \(lengths) would cut a path of length \(pathLength) into more than \(Self.maximumDashCount) dashes; drawing solid")
-            return contours
+            return false
         }
-        var result: [StrokeContour] = []
-        // Room for every dash at once (the estimate counts each pattern interval of each
-        // contour, painted or not: at most twice what is needed), capped.
-        result.reserveCapacity(Int(Swift.min(estimate / 2, 4096)) + contours.count)
-        for contour in contours { dash(contour, into: &result) }
-        return result
+        for contour in contours { dash(contour, into: &pool) }
+        return true
     }
 
-    private func dash(_ contour: StrokeContour, into result: inout [StrokeContour]) {
+    /// Appends the dashes of one contour to `pool`, each piece built in the pool's last slot.
+    private func dash(_ contour: StrokeContour, into pool: inout ContourPool) {
         let p = contour.points
         guard contour.hasSegment, let first = p.first else { return }
         guard p.count > 1 else {
             // A zero-length subpath stays a dot when the pattern starts painted.
-            if firstIndex.isMultiple(of: 2) { result.append(contour) }
+            if firstIndex.isMultiple(of: 2) { pool.append(contour) }
             return
         }
         var index = firstIndex
         var remaining = lengths[index] - (phase - startOfInterval(index))
-        var piece: StrokeContour? = index.isMultiple(of: 2) ? StrokeContour(capacity: Self.pieceCapacity) : nil
-        piece?.add(first, corner: true)
-        piece?.hasSegment = true
-        let startsPainted = piece != nil
-        var firstPieceIndex: Int? = startsPainted ? result.count : nil
+        // The piece being built is the pool's last contour while `painting`.
+        var painting = index.isMultiple(of: 2)
+        if painting {
+            let k = pool.begin(capacity: Self.pieceCapacity)
+            pool[k].add(first, corner: true)
+            pool[k].hasSegment = true
+        }
+        let startsPainted = painting
+        var firstPieceIndex: Int? = startsPainted ? pool.count - 1 : nil
         var toggled = false
         let count = contour.isClosed ? p.count : p.count - 1
         for i in 0..<count {
@@ -80,38 +90,35 @@ struct DashPattern: Equatable {
                 let f = t / length
                 let q = CGPoint(x: a.x + (b.x - a.x) * f, y: a.y + (b.y - a.y) * f)
                 toggled = true
-                if var done = piece {
-                    // Released before `done` changes: a second reference made `add` copy
-                    // both of its arrays (two allocations a dash).
-                    piece = nil
-                    done.add(q, corner: false)
-                    result.append(done)
+                if painting {
+                    pool[pool.count - 1].add(q, corner: false)
+                    painting = false
                 }
                 index = (index + 1) % lengths.count
                 remaining = lengths[index]
                 if index.isMultiple(of: 2) {
-                    var next = StrokeContour(capacity: Self.pieceCapacity)
-                    next.add(q, corner: false)
-                    next.hasSegment = true
-                    piece = next
-                    if firstPieceIndex == nil { firstPieceIndex = result.count }
+                    let k = pool.begin(capacity: Self.pieceCapacity)
+                    pool[k].add(q, corner: false)
+                    pool[k].hasSegment = true
+                    painting = true
+                    if firstPieceIndex == nil { firstPieceIndex = k }
                 }
             }
             remaining -= length - t
-            piece?.add(b, corner: contour.corners[j])
+            if painting { pool[pool.count - 1].add(b, corner: contour.corners[j]) }
         }
-        guard var last = piece else { return }
-        piece = nil
+        guard painting else { return }
+        let last = pool.count - 1
         if !toggled, contour.isClosed {
-            result.append(contour) // painted all the way round: stays a closed ring
-        } else if contour.isClosed, startsPainted, let k = firstPieceIndex, k < result.count {
+            // Painted all the way round: stays a closed ring.
+            pool.removeLast()
+            pool.append(contour)
+        } else if contour.isClosed, startsPainted, let k = firstPieceIndex, k < last {
             // The dash running over the start joins the first one, as one dash.
-            let head = result[k]
-            last.reserve(head.points.count)
-            for (q, corner) in zip(head.points, head.corners) { last.add(q, corner: corner) }
-            result[k] = last
-        } else {
-            result.append(last)
+            pool[last].reserve(pool[k].points.count)
+            for n in 0..<pool[k].points.count { pool[last].add(pool[k].points[n], corner: pool[k].corners[n]) }
+            pool.swapWithLast(k)
+            pool.removeLast()
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Raster
 
 /// Turns flattened contours into the outline of their stroke: one closed polygon per open
 /// contour (left side forward, end cap, right side backward, start cap) and two per closed
@@ -24,8 +25,13 @@ struct PathStroker {
     /// The most segments one round join or cap is drawn with, however large the radius.
     static let maximumArcSegments = 1_024
 
-    /// Receives each closed output polygon (at least three points, not repeating the first).
+    /// Receives each closed output polygon (at least three points, not repeating the first),
+    /// unless the stroker `collects` them.
     private let sink: ([CGPoint]) -> Void
+    /// Whether the output polygons are appended to `geometry` instead of handed to `sink`.
+    private var collects: Bool
+    /// The output polygons, when the stroker `collects` them.
+    private(set) var geometry = PathGeometry()
     private var polygon: [CGPoint] = []
     /// Output points still allowed; past them `overflow` is set and nothing more is made.
     var budget = Int.max
@@ -34,12 +40,28 @@ struct PathStroker {
     init(width: CGFloat, cap: CGLineCap, join: CGLineJoin, miterLimit: CGFloat, tolerance: CGFloat,
          transform: CGAffineTransform, sink: @escaping ([CGPoint]) -> Void) {
         self.sink = sink
+        collects = false
         halfWidth = width / 2
         self.cap = cap
         self.join = join
         self.miterLimit = miterLimit
         self.tolerance = tolerance
         self.transform = transform
+    }
+
+    /// A stroker that appends its output polygons to `geometry` (no closure to allocate).
+    init(width: CGFloat, cap: CGLineCap, join: CGLineJoin, miterLimit: CGFloat, tolerance: CGFloat,
+         transform: CGAffineTransform) {
+        self.init(width: width, cap: cap, join: join, miterLimit: miterLimit, tolerance: tolerance,
+                  transform: transform, sink: { _ in })
+        collects = true
+    }
+
+    /// Swaps the output geometry and the polygon buffer with the caller's: a caller that keeps
+    /// them from stroke to stroke lends them (emptied) and takes them back with the outline.
+    mutating func exchangeBuffers(geometry g: inout PathGeometry, polygon p: inout [CGPoint]) {
+        swap(&geometry, &g)
+        swap(&polygon, &p)
     }
 
     /// Makes room for an output polygon of `count` points: the polygon buffer is kept from
@@ -79,7 +101,7 @@ struct PathStroker {
     /// tighter one from each vertex's real turn. Either way linear in the vertices, so a stroke
     /// far over the budget (a 1e150-wide round join is 1,024 points at every vertex) is refused
     /// before any point is made. The bound is never below what `stroke` emits.
-    func mayExceedBudget(_ contours: [StrokeContour]) -> Bool {
+    func mayExceedBudget<C: Collection<StrokeContour>>(_ contours: C) -> Bool {
         var quick = 0
         for c in contours {
             quick += quickBound(points: c.points.count, contours: 1)
@@ -98,7 +120,7 @@ struct PathStroker {
     /// At most how many points `stroke` emits for `contours` (at most a few times as many as
     /// it does: every inner corner and straight-on vertex is counted at its largest); stops
     /// counting once past `budget`.
-    func pointBound(_ contours: [StrokeContour]) -> Int {
+    func pointBound<C: Collection<StrokeContour>>(_ contours: C) -> Int {
         var total = 0
         for c in contours {
             total += points(of: c)
@@ -285,7 +307,15 @@ struct PathStroker {
         if polygon.count > 3, Self.isInside(polygon[polygon.count - 1], polygon[0], polygon[1]) {
             polygon.removeFirst()
         }
-        if polygon.count > 2, !overflow { sink(polygon) }
+        if polygon.count > 2, !overflow {
+            if collects {
+                geometry.move(to: SIMD2(Double(polygon[0].x), Double(polygon[0].y)))
+                for q in polygon.dropFirst() { geometry.line(to: SIMD2(Double(q.x), Double(q.y))) }
+                geometry.close()
+            } else {
+                sink(polygon)
+            }
+        }
         polygon.removeAll(keepingCapacity: true)
     }
 

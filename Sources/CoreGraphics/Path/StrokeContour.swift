@@ -43,6 +43,76 @@ struct StrokeContour {
     }
 }
 
+/// Contours kept from one stroke to the next: `count` of the `slots` are in use, and a slot
+/// past them keeps its arrays' room for the next contour put there. Flattening and dashing a
+/// stroke into pools that a thread reuses (`StrokeScratch`) makes no allocation once the slots
+/// have grown to the strokes' sizes.
+struct ContourPool {
+    private(set) var slots: [StrokeContour] = []
+    private(set) var count = 0
+
+    /// The contours in use.
+    var contours: ArraySlice<StrokeContour> { slots[..<count] }
+
+    /// Forgets every contour, keeping the slots and their arrays.
+    mutating func removeAll() { count = 0 }
+
+    /// Starts a new empty contour with room for `capacity` vertices; returns its index.
+    mutating func begin(capacity: Int) -> Int {
+        if count == slots.count {
+            slots.append(StrokeContour(capacity: capacity))
+        } else {
+            slots[count].removeAll()
+            slots[count].reserve(capacity)
+        }
+        count += 1
+        return count - 1
+    }
+
+    /// Appends a copy of `contour` (into a slot's own arrays when it has one).
+    mutating func append(_ contour: StrokeContour) {
+        let k = begin(capacity: contour.points.count)
+        slots[k].points.append(contentsOf: contour.points)
+        slots[k].corners.append(contentsOf: contour.corners)
+        slots[k].isClosed = contour.isClosed
+        slots[k].hasSegment = contour.hasSegment
+    }
+
+    /// Drops the last contour.
+    mutating func removeLast() { count -= 1 }
+
+    /// Puts the contour at `i` last (and the last one at `i`).
+    mutating func swapWithLast(_ i: Int) { slots.swapAt(i, count - 1) }
+
+    subscript(i: Int) -> StrokeContour {
+        get { slots[i] }
+        _modify { yield &slots[i] }
+    }
+}
+
+/// What one thread reuses from stroke to stroke when it makes outlines (`PendingStroke`):
+/// the flattened contours, their dashes, and the stroker's polygon.
+final class StrokeScratch: @unchecked Sendable {
+    var contours = ContourPool()
+    var dashes = ContourPool()
+    /// Whether the planned contours are the dashes (else the flattened contours).
+    var usesDashes = false
+    var polygon: [CGPoint] = []
+
+    /// The contours the last `strokePlan(…scratch:)` planned.
+    var planned: ArraySlice<StrokeContour> { usesDashes ? dashes.contours : contours.contours }
+}
+
+extension StrokeContour {
+    /// Empties the contour, keeping its arrays' room.
+    mutating func removeAll() {
+        points.removeAll(keepingCapacity: true)
+        corners.removeAll(keepingCapacity: true)
+        isClosed = false
+        hasSegment = false
+    }
+}
+
 extension CGPath {
     /// The subpaths flattened to within `tolerance`, corners marked; non-finite points dropped
     /// (Strata reports them when the path is built or drawn, not here).
@@ -50,11 +120,20 @@ extension CGPath {
     /// Flattening stops once the contours hold `maximumPoints` points (`overflow` is then set):
     /// a stroke that large is not drawn, and 10⁶ curves must not allocate gigabytes first.
     func strokeContours(tolerance: CGFloat, maximumPoints: Int = .max, overflow: UnsafeMutablePointer<Bool>? = nil) -> [StrokeContour] {
+        var pool = ContourPool()
+        let over = flatten(tolerance: tolerance, maximumPoints: maximumPoints, into: &pool)
+        overflow?.pointee = over
+        return over ? [] : Array(pool.contours)
+    }
+
+    /// `strokeContours` into `pool` (emptied first); returns whether it overflowed (the pool's
+    /// contours are then not to be used).
+    func flatten(tolerance: CGFloat, maximumPoints: Int, into pool: inout ContourPool) -> Bool {
         let tol = tolerance.isFinite && tolerance > 0 ? tolerance : 0.05
-        var result: [StrokeContour] = []
-        var contour: StrokeContour?
+        pool.removeAll()
+        // The contour being built is the pool's last when `open`.
+        var open = false
         var total = 0, over = false
-        defer { overflow?.pointee = over }
         func finite(_ p: CGPoint) -> Bool { p.x.isFinite && p.y.isFinite }
         func segments(_ secondDifference: CGFloat, _ factor: CGFloat) -> Int {
             let n = (factor * secondDifference / tol).squareRoot().rounded(.up)
@@ -72,50 +151,49 @@ extension CGPath {
         }
         walk(begin: { p in
             guard !over else { return }
-            if let done = contour { total += done.points.count; result.append(done) }
-            contour = StrokeContour(capacity: 8)
-            if finite(p) { contour?.add(p, corner: true) }
+            if open { total += pool[pool.count - 1].points.count }
+            let c = pool.begin(capacity: 8)
+            open = true
+            if finite(p) { pool[c].add(p, corner: true) }
         }, segment: { segment in
-            guard !over else { return }
-            if let c = contour, total + c.points.count > maximumPoints { over = true; contour = nil; return }
-            contour?.hasSegment = true
+            guard !over, open else { return }
+            let c = pool.count - 1
+            if total + pool[c].points.count > maximumPoints { over = true; pool.removeLast(); open = false; return }
+            pool[c].hasSegment = true
             switch segment {
             // Only the new points are checked: the start is the last point kept.
             case let .line(_, b):
                 guard finite(b) else { return }
-                contour?.add(b, corner: true)
-            case let .quad(_, c, b):
-                guard finite(c), finite(b), let a = contour?.points.last else { return }
+                pool[c].add(b, corner: true)
+            case let .quad(_, q, b):
+                guard finite(q), finite(b), let a = pool[c].points.last else { return }
                 // Wang: n = ⌈√(|a − 2c + b| / (4·tol))⌉ keeps the chords within tol.
-                let n = segments(length(a.x - 2 * c.x + b.x, a.y - 2 * c.y + b.y), 0.25)
-                contour?.reserve(n + 2)
-                for k in 0...n { contour?.add(Bezier.quad(a, c, b, parameter(k, n)), corner: false) }
-                contour?.add(b, corner: true)
+                let n = segments(length(a.x - 2 * q.x + b.x, a.y - 2 * q.y + b.y), 0.25)
+                pool[c].reserve(n + 2)
+                for k in 0...n { pool[c].add(Bezier.quad(a, q, b, parameter(k, n)), corner: false) }
+                pool[c].add(b, corner: true)
             case let .cubic(_, c1, c2, b):
-                guard finite(c1), finite(c2), finite(b), let a = contour?.points.last else { return }
+                guard finite(c1), finite(c2), finite(b), let a = pool[c].points.last else { return }
                 let m = Swift.max(length(a.x - 2 * c1.x + c2.x, a.y - 2 * c1.y + c2.y),
                                   length(c1.x - 2 * c2.x + b.x, c1.y - 2 * c2.y + b.y))
                 let n = segments(m, 0.75)
-                contour?.reserve(n + 2)
-                for k in 0...n { contour?.add(Bezier.cubic(a, c1, c2, b, parameter(k, n)), corner: false) }
-                contour?.add(b, corner: true)
+                pool[c].reserve(n + 2)
+                for k in 0...n { pool[c].add(Bezier.cubic(a, c1, c2, b, parameter(k, n)), corner: false) }
+                pool[c].add(b, corner: true)
             }
         }, close: {
-            guard var done = contour else { return }
-            // Released before `done` changes (a second reference made it copy both arrays).
-            contour = nil
-            done.hasSegment = true
-            if done.points.count > 1, done.points.last == done.points.first {
-                done.points.removeLast()
-                done.corners.removeLast()
+            guard open else { return }
+            open = false
+            let c = pool.count - 1
+            pool[c].hasSegment = true
+            if pool[c].points.count > 1, pool[c].points.last == pool[c].points.first {
+                pool[c].points.removeLast()
+                pool[c].corners.removeLast()
             }
-            if !done.points.isEmpty { done.corners[0] = true }
-            done.isClosed = true
-            total += done.points.count
-            result.append(done)
-            contour = nil
+            if !pool[c].points.isEmpty { pool[c].corners[0] = true }
+            pool[c].isClosed = true
+            total += pool[c].points.count
         })
-        if let done = contour, !over { result.append(done) }
-        return over ? [] : result
+        return over
     }
 }

@@ -56,8 +56,10 @@ public struct PathGeometry: Sendable, Equatable {
     public mutating func append(_ other: PathGeometry, scaledBy k: Double, offsetBy offset: SIMD2<Double>) {
         // No reserveCapacity here: asked for the exact size on every call (a page appends
         // thousands of glyphs), it reallocates each time instead of growing geometrically.
+        // A loop, not `append(contentsOf:)` of a lazy map: the map's closure context was an
+        // allocation per glyph.
         verbs.append(contentsOf: other.verbs)
-        points.append(contentsOf: other.points.lazy.map { offset + $0 * k })
+        for p in other.points { points.append(offset + p * k) }
     }
 
     /// Makes room for `points` more points and `verbs` more verbs (a caller that knows about how
@@ -65,6 +67,13 @@ public struct PathGeometry: Sendable, Equatable {
     public mutating func reserveCapacity(points: Int, verbs: Int) {
         self.points.reserveCapacity(self.points.count + Swift.max(0, points))
         self.verbs.reserveCapacity(self.verbs.count + Swift.max(0, verbs))
+    }
+
+    /// Empties the path, keeping its arrays' room (a path rebuilt from one use to the next, as
+    /// a `CGContext` batch reuses the geometry of the commands it has drawn).
+    package mutating func removeAll() {
+        verbs.removeAll(keepingCapacity: true)
+        points.removeAll(keepingCapacity: true)
     }
 
     /// Whether the path has no points.

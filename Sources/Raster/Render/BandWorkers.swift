@@ -38,11 +38,19 @@ final class BandWorkers: @unchecked Sendable {
 
     /// Runs `body(0)` on the calling thread and `body(1)` on the helper, and returns when both
     /// have (any other `count` goes to `concurrentPerform`).
-    func run(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    ///
+    /// `body` does not escape: the helper holds it only until `run` returns, so a caller's
+    /// closure and what it captures need no heap allocation.
+    func run(_ count: Int, _ body: @Sendable (Int) -> Void) {
         guard count == 2, busy.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else {
             if count <= 1 { body(0) } else { DispatchQueue.concurrentPerform(iterations: count, execute: body) }
             return
         }
+        withoutActuallyEscaping(body) { body in runOnBoth(body) }
+    }
+
+    /// `run` for two workers, the helper claimed (`busy`).
+    private func runOnBoth(_ body: @escaping @Sendable (Int) -> Void) {
         defer { busy.store(false, ordering: .releasing) }
         if !started {
             started = true
@@ -98,23 +106,38 @@ final class BandWorkers: @unchecked Sendable {
 /// are handed out one at a time, in no set order: `body` must not depend on which thread runs it
 /// or when. Per-item work that precedes drawing (a batch's stroke outlines) runs here instead
 /// of on the calling thread alone while the helper waits.
-package func forEachConcurrently(_ count: Int, threads: Int, _ body: @escaping @Sendable (Int) -> Void) {
+package func forEachConcurrently(_ count: Int, threads: Int, _ body: @Sendable (Int) -> Void) {
     let workers = Swift.max(1, Swift.min(threads, count))
     guard workers > 1 else {
         for i in 0..<Swift.max(0, count) { body(i) }
         return
     }
-    let next = ItemCounter()
+    let next = Atomic<Int>(0)
     BandWorkers.shared.run(workers) { _ in
         while true {
-            let i = next.value.wrappingAdd(1, ordering: .relaxed).oldValue
+            let i = next.wrappingAdd(1, ordering: .relaxed).oldValue
             if i >= count { break }
             body(i)
         }
     }
 }
 
-/// The next item of a `forEachConcurrently`.
-private final class ItemCounter: Sendable {
-    let value = Atomic<Int>(0)
+/// `forEachConcurrently` that also tells `body` which worker runs the item (0 ..< `threads`; each
+/// worker runs its items one after another), so a caller can hand each worker scratch storage
+/// of its own that it reuses from call to call.
+package func forEachConcurrently(_ count: Int, threads: Int, byWorker body: @Sendable (_ worker: Int, _ item: Int) -> Void) {
+    let workers = Swift.max(1, Swift.min(threads, count))
+    guard workers > 1 else {
+        for i in 0..<Swift.max(0, count) { body(0, i) }
+        return
+    }
+    let next = Atomic<Int>(0)
+    BandWorkers.shared.run(workers) { worker in
+        while true {
+            let i = next.wrappingAdd(1, ordering: .relaxed).oldValue
+            if i >= count { break }
+            body(worker, i)
+        }
+    }
 }
+

@@ -18,9 +18,13 @@ public func execute(_ commands: [FillCommand], on surface: Surface, threads: Int
     if profile == nil, threads >= 2, commands.count >= 2 * pipelineChunk, surface.height > bandHeight {
         return executePipelined(commands, on: surface, threads: threads)
     }
-    let prepared = PreparedCommands(commands, width: surface.width, height: surface.height)
-    rasterise(prepared.scene, on: surface, rows: 0..<surface.height, threads: threads,
-              prepareNanoseconds: prepared.prepareNanoseconds, profile: profile)
+    // Prepared in a scene whose arrays an earlier call used (`RasterStorage`).
+    let start = DispatchTime.now().uptimeNanoseconds
+    var scene = RasterStorage.shared.scene()
+    scene.prepare(commands[...], surfaceRect: IntRect(surface))
+    rasterise(scene, on: surface, rows: 0..<surface.height, threads: threads,
+              prepareNanoseconds: DispatchTime.now().uptimeNanoseconds &- start, profile: profile)
+    RasterStorage.shared.recycle(&scene)
 }
 
 /// Commands per chunk of a pipelined `execute`: a few frames of a scene of shapes, prepared in a
@@ -35,30 +39,35 @@ let pipelineChunk = 256
 func executePipelined(_ commands: [FillCommand], on surface: Surface, threads: Int) {
     let rect = IntRect(x0: 0, y0: 0, x1: surface.width, y1: surface.height)
     let chunks = (commands.count + pipelineChunk - 1) / pipelineChunk
-    let prepare: @Sendable (Int) -> PreparedScene = { k in
+    // Each chunk is prepared in a scene whose arrays an earlier chunk (or call) used.
+    @Sendable func prepare(_ k: Int) -> PreparedScene {
         let lo = k * pipelineChunk
-        return PreparedScene(Array(commands[lo..<Swift.min(commands.count, lo + pipelineChunk)]), surfaceRect: rect)
+        var scene = RasterStorage.shared.scene()
+        scene.prepare(commands[lo..<Swift.min(commands.count, lo + pipelineChunk)], surfaceRect: rect)
+        return scene
     }
     var scene = prepare(0)
+    let next = PreparedSlot()
     for k in 0..<chunks {
         guard k + 1 < chunks else {
-            return rasterise(scene, on: surface, rows: 0..<surface.height, threads: threads, prepareNanoseconds: 0, profile: nil)
+            rasterise(scene, on: surface, rows: 0..<surface.height, threads: threads, prepareNanoseconds: 0, profile: nil)
+            return RasterStorage.shared.recycle(&scene)
         }
-        let next = PreparedSlot()
         if scene.fills.isEmpty {
             next.scene = prepare(k + 1)
         } else {
             rasterise(scene, on: surface, rows: 0..<surface.height, threads: threads, prepareNanoseconds: 0, profile: nil,
                       callerFirst: { next.scene = prepare(k + 1) })
         }
-        scene = next.scene ?? PreparedScene()
+        RasterStorage.shared.recycle(&scene)
+        swap(&scene, &next.scene)
     }
 }
 
 /// Hands the scene the calling worker prepared back to the loop (written by that worker before
 /// the band workers' join, read after it).
 private final class PreparedSlot: @unchecked Sendable {
-    var scene: PreparedScene?
+    var scene = PreparedScene()
 }
 
 /// Fill commands prepared for one surface size: the per-fill setup (edges, corners, fast-path
@@ -279,7 +288,7 @@ public func execute(_ prepared: PreparedCommands, on surface: Surface, threads: 
 /// `callerFirst`, when given, runs on the calling worker before it takes any band (the others
 /// start on the bands at once).
 func rasterise(_ scene: PreparedScene, on surface: Surface, rows: Range<Int>, threads: Int,
-               prepareNanoseconds: UInt64, profile: RasterProfile?, callerFirst: (@Sendable () -> Void)? = nil) {
+               prepareNanoseconds: UInt64, profile: RasterProfile?, callerFirst: @Sendable () -> Void = {}) {
     if let profile {
         profile.add(.prepare, nanoseconds: prepareNanoseconds)
         profile.count(scene)
@@ -290,9 +299,11 @@ func rasterise(_ scene: PreparedScene, on surface: Surface, rows: Range<Int>, th
     let workers = Swift.max(1, Swift.min(threads, bands))
     let width = surface.width
     scene.withRasterizer(pixels: surface.pixels, stride: surface.stride) { template in
-        let counter = BandCounter()
-        let work: @Sendable (Int) -> Void = { worker in
-            if worker == 0, let callerFirst { callerFirst() }
+        // Not escaping (`BandWorkers.run` returns when every worker has): no closure context
+        // or counter to allocate per call.
+        let counter = Atomic<Int>(0)
+        BandWorkers.shared.run(workers) { worker in
+            if worker == 0 { callerFirst() }
             template.withRowBuffers(width: width) { r in
                 let slots: UnsafeMutableBufferPointer<UInt64>? = profile.map { _ in
                     let b = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: RasterProfile.Kernel.allCases.count)
@@ -305,13 +316,12 @@ func rasterise(_ scene: PreparedScene, on surface: Surface, rows: Range<Int>, th
                 // (to another process, or to the thread preparing the next frame) leaves its share
                 // to the others instead of holding up the frame.
                 while true {
-                    let band = counter.next.wrappingAdd(1, ordering: .relaxed).oldValue
+                    let band = counter.wrappingAdd(1, ordering: .relaxed).oldValue
                     if band >= bands { break }
                     r.render(rows: firstRow + band * bandHeight, Swift.min(height, firstRow + (band + 1) * bandHeight))
                 }
             }
         }
-        BandWorkers.shared.run(workers, work)
     }
 }
 
@@ -350,26 +360,18 @@ extension PreparedScene {
 }
 
 extension BandRasterizer {
-    /// Runs `body` with a copy that owns its row buffers for a surface `width` pixels wide
-    /// (coverage, scratch, and the path accumulation, zeroed).
+    /// Runs `body` with a copy that has row buffers of its own for a surface `width` pixels
+    /// wide (coverage, scratch, and the path accumulation, zeroed), kept for the next call
+    /// (`RasterStorage`).
     func withRowBuffers(width: Int, _ body: (inout BandRasterizer) -> Void) {
         var r = self
-        // + 8: the similarity path's chunks may run up to 7 entries past a span.
-        r.coverage = .allocate(capacity: width + 8)
-        r.scratch = .allocate(capacity: width + 8)
-        // Zero between rows: each path row clears the cells it touched.
-        r.accumulation = .allocate(capacity: (width + 2) * bandHeight)
-        r.accumulation.initialize(repeating: 0, count: (width + 2) * bandHeight)
-        let words = (width + 2 + 63) / 64 * bandHeight
-        r.pathBits = .allocate(capacity: words)
-        r.pathBits.initialize(repeating: 0, count: words)
-        let clipRows = UnsafeMutablePointer<CachedClipRow>.allocate(capacity: bandHeight)
-        clipRows.initialize(repeating: CachedClipRow(), count: bandHeight)
-        r.clipRows = clipRows
-        defer {
-            r.coverage.deallocate(); r.scratch.deallocate(); r.accumulation.deallocate()
-            r.pathBits.deallocate(); clipRows.deallocate()
-        }
+        let buffers = RasterStorage.shared.rowBuffers(width: width)
+        defer { RasterStorage.shared.recycle(buffers) }
+        r.coverage = buffers.coverage
+        r.scratch = buffers.scratch
+        r.accumulation = buffers.accumulation
+        r.pathBits = buffers.pathBits
+        r.clipRows = buffers.clipRows
         body(&r)
     }
 }
@@ -380,10 +382,6 @@ private func base<T>(_ b: UnsafeBufferPointer<T>) -> UnsafePointer<T> {
     b.baseAddress ?? placeholder()
 }
 
-/// The next band to render, shared by the workers of one `execute`.
-private final class BandCounter: Sendable {
-    let next = Atomic<Int>(0)
-}
 
 /// A pointer never read: stands in for the base of an empty array (ranges into it are empty).
 @inline(__always)

@@ -89,6 +89,13 @@ struct PathFlattener {
         var points: [SIMD2<Double>] = []
         var starts: [Int] = []
         fileprivate var subpath: [SIMD3<Double>] = []
+
+        /// Empties the buffers, keeping their room.
+        mutating func removeAll() {
+            points.removeAll(keepingCapacity: true)
+            starts.removeAll(keepingCapacity: true)
+            subpath.removeAll(keepingCapacity: true)
+        }
     }
 
     /// Device points of every closed subpath of `path`; nil when it has a non-finite point or

@@ -27,6 +27,13 @@ extension PreparedScene {
 
     /// Prepares `commands` for a surface whose pixels are `surfaceRect`.
     init(_ commands: [FillCommand], surfaceRect: IntRect) {
+        self.init()
+        prepare(commands[...], surfaceRect: surfaceRect)
+    }
+
+    /// Prepares `commands` in an empty scene (fresh, or emptied by `removeAll`, whose arrays
+    /// keep their room).
+    mutating func prepare(_ commands: ArraySlice<FillCommand>, surfaceRect: IntRect) {
         fills.reserveCapacity(commands.count)
         edges.reserveCapacity(commands.count * 4)
         similarities.reserveCapacity(commands.count)
@@ -52,6 +59,22 @@ extension PreparedScene {
             commandBounds.append(touched)
             commandSteps.append(steps)
         }
+    }
+
+    /// Empties every array, keeping its room: the scene can be prepared again (`prepare`)
+    /// without allocating.
+    mutating func removeAll() {
+        fills.removeAll(keepingCapacity: true); edges.removeAll(keepingCapacity: true)
+        hardEdges.removeAll(keepingCapacity: true); corners.removeAll(keepingCapacity: true)
+        cornerExtents.removeAll(keepingCapacity: true); clipShapes.removeAll(keepingCapacity: true)
+        rims.removeAll(keepingCapacity: true); similarities.removeAll(keepingCapacity: true)
+        projectives.removeAll(keepingCapacity: true); paths.removeAll(keepingCapacity: true)
+        pathBandOffsets.removeAll(keepingCapacity: true); pathBandEdges.removeAll(keepingCapacity: true)
+        pathEdgeScratch.removeAll(keepingCapacity: true); pathEntryScratch.removeAll(keepingCapacity: true)
+        flattenBuffers.removeAll(); pathBandCounts.removeAll(keepingCapacity: true)
+        gradients.removeAll(keepingCapacity: true); masks.removeAll(keepingCapacity: true)
+        gradientTables.removeAll(keepingCapacity: true); commandBounds.removeAll(keepingCapacity: true)
+        commandSteps.removeAll(keepingCapacity: true)
     }
 
     private mutating func prepare(_ command: FillCommand, _ surfaceRect: IntRect) {
