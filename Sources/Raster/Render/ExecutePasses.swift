@@ -21,7 +21,7 @@ public func execute(_ prepared: PreparedPasses, on framebuffer: Surface, threads
         case .framebuffer:
             surface = framebuffer
         case .offscreen(let s):
-            guard runsOffscreen[i] else { continue }
+            guard runsOffscreen.indices.contains(i), runsOffscreen[i] else { continue }
             surface = s
         }
         run(pass, commands, on: surface, threads: threads, profile: profile)
@@ -87,7 +87,7 @@ package func execute(_ prepared: PreparedPasses, on framebuffer: Surface, within
     // Offscreen passes whose pixels reach no rect are not run (a label redrawn beside a masked
     // gradient or a shadow redrew them every frame); a later execution runs them if it needs them.
     let needed = prepared.offscreenPassesNeeded(meeting: rects)
-    let runsOffscreen = prepared.claimOffscreenPasses { needed[$0] }
+    let runsOffscreen = prepared.claimOffscreenPasses { needed.indices.contains($0) && needed[$0] }
     for (i, (pass, commands)) in zip(prepared.passes, prepared.prepared).enumerated() {
         switch pass.target {
         case .framebuffer:
@@ -102,7 +102,7 @@ package func execute(_ prepared: PreparedPasses, on framebuffer: Surface, within
                 execute(commands, on: framebuffer, within: r, threads: framebufferThreads, profile: profile)
             }
         case .offscreen(let s):
-            guard runsOffscreen[i] else { continue }
+            guard runsOffscreen.indices.contains(i), runsOffscreen[i] else { continue }
             run(pass, commands, on: s, threads: threads, profile: profile)
         }
     }

@@ -17,6 +17,8 @@ public final class PreparedPasses: Sendable {
     public let width: Int, height: Int
     /// Which passes have run (offscreen passes run once at most).
     private let passesRun: Mutex<[Bool]>
+    /// Whether any pass draws offscreen (without, executions allocate nothing to track them).
+    let hasOffscreenPasses: Bool
 
     /// Prepares `passes` for a `width` × `height` framebuffer.
     public convenience init(_ passes: [RenderPass], framebufferWidth width: Int, framebufferHeight height: Int) {
@@ -30,6 +32,7 @@ public final class PreparedPasses: Sendable {
     package init(_ passes: [RenderPass], framebufferWidth width: Int, framebufferHeight height: Int, defersKnown: Bool) {
         self.passes = passes
         passesRun = Mutex([Bool](repeating: false, count: passes.count))
+        hasOffscreenPasses = passes.contains { if case .offscreen = $0.target { true } else { false } }
         self.width = Swift.max(0, width)
         self.height = Swift.max(0, height)
         prepared = passes.map { pass in
@@ -51,7 +54,8 @@ public final class PreparedPasses: Sendable {
     /// Of the offscreen passes `wanted` says an execution needs, those no execution ran yet,
     /// marked as run: each runs once at most.
     func claimOffscreenPasses(_ wanted: (Int) -> Bool) -> [Bool] {
-        passesRun.withLock { done in
+        guard hasOffscreenPasses else { return [] }
+        return passesRun.withLock { done in
             passes.indices.map { i in
                 guard case .offscreen = passes[i].target, !done[i], wanted(i) else { return false }
                 done[i] = true
@@ -66,9 +70,10 @@ public final class PreparedPasses: Sendable {
     /// needed (its target, or the owner it applies itself to as a mask). Walked from the last
     /// pass back, so each pass sees everything that reads after it.
     func offscreenPassesNeeded(meeting rects: [IntRect]) -> [Bool] {
+        guard hasOffscreenPasses else { return [] }
         var needed = Set<ObjectIdentifier>()
-        func read(_ commands: [FillCommand]) {
-            for c in commands { if let s = c.paint.sampledSurface { needed.insert(ObjectIdentifier(s)) } }
+        func read(_ command: FillCommand) {
+            if let s = command.paint.sampledSurface { needed.insert(ObjectIdentifier(s)) }
         }
         var result = [Bool](repeating: false, count: passes.count)
         for i in passes.indices.reversed() {
@@ -76,7 +81,7 @@ public final class PreparedPasses: Sendable {
             guard case .offscreen(let target) = pass.target else {
                 let prepared = prepared[i]
                 for (k, b) in prepared.commandBounds.enumerated() where rects.contains(where: { !$0.intersection(b).isEmpty }) {
-                    read([prepared.commands[k]])
+                    read(prepared.commands[k])
                 }
                 continue
             }
@@ -85,7 +90,7 @@ public final class PreparedPasses: Sendable {
             guard writes.contains(where: needed.contains) else { continue }
             result[i] = true
             needed.formUnion(writes)
-            read(pass.commands)
+            pass.commands.forEach(read)
             if case .copy(let source) = pass.load { needed.insert(ObjectIdentifier(source)) }
         }
         return result
