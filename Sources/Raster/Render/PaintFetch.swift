@@ -77,6 +77,22 @@ struct PaintFetcher: Sendable {
         }
     }
 
+    /// The one colour `fetch` gives every pixel of `x0..<x0 + n` in row `y` (× `scale`), when
+    /// a bilinear texture paint is found to be one colour there (`constant_bilinear`); else nil.
+    @inline(__always)
+    func constantColor(_ n: Int, x0: Int, y: Int, scale: UInt32) -> UInt32? {
+        switch kind {
+        case .textureBilinear:
+            return constant_bilinear(n, texture.unsafelyUnwrapped, map, x0: x0, py: Double(y) + 0.5,
+                                     underlay: color, tint: nil, scale: scale)
+        case .tintedBilinear:
+            return constant_bilinear(n, texture.unsafelyUnwrapped, map, x0: x0, py: Double(y) + 0.5,
+                                     underlay: 0, tint: color, scale: scale)
+        default:
+            return nil
+        }
+    }
+
     /// `textureNearest` and `tintedNearest`: one texel per pixel centre, 0 where W ≤ 0.
     @inline(__always)
     func fetchNearest(_ out: UnsafeMutablePointer<UInt32>, _ n: Int, x0: Int, py: Double, scale: UInt32, tint: UInt32?) {
