@@ -185,7 +185,7 @@ func blendModesOverATextureSpanMatchTheOnePixelPath(mode: BlendMode) {
         let varying = trial % 3 == 1
         let n = Int.random(in: 8...120, using: &rng), x0 = Int.random(in: 0...200, using: &rng)
         let y = Int.random(in: 0...200, using: &rng)
-        if paint.constantColor(n, x0: x0, y: y, scale: 255) != nil { constant[which] += 1 }
+        if withUnsafePointer(to: &paint, { PaintFetcher.constantColor($0, n, x0: x0, y: y, scale: 255) }) != nil { constant[which] += 1 }
         var coverage = (0..<(n + 8)).map { _ in [0, 255, UInt32.random(in: 0...255, using: &rng)][Int.random(in: 0...2, using: &rng)] }
         let row = (0..<n).map { _ in randomPremultiplied(&rng) }
         var drawn = row

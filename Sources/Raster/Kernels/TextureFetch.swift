@@ -32,13 +32,15 @@ func fetch_bilinear(_ out: UnsafeMutablePointer<UInt32>, _ n: Int, _ tex: Textur
 /// texels is exact). A texture of one texel, the clamped edge beyond a hugely magnified
 /// texture's corner, and uniform parts of an image give such spans (fuzz seeds 4407971,
 /// 4500090: frame-covering particles, each of their spans blended pixel by pixel).
+/// The texture comes as its pixels and size: a `TextureView` passed by value is a retain and a
+/// release of its surface, whose count the band threads share.
 @inlinable @inline(__always)
-func constant_bilinear(_ n: Int, _ tex: TextureView, _ m: Projective, x0: Int, py: Double,
-                       underlay: UInt32, tint: UInt32?, scale: UInt32) -> UInt32? {
+func constant_bilinear(_ n: Int, _ pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int, stride: Int,
+                       _ m: Projective, x0: Int, py: Double, underlay: UInt32, tint: UInt32?, scale: UInt32) -> UInt32? {
     guard n > 0, m.m13 == 0, m.m23 == 0, m.m33 == 1, m.m11.isFinite, m.m12.isFinite, m.m21.isFinite,
           m.m22.isFinite, m.m31.isFinite, m.m32.isFinite else { return nil }
     let yx = py * m.m21, yy = py * m.m22
-    let highU = Double(tex.width) + 1, highV = Double(tex.height) + 1
+    let highU = Double(width) + 1, highV = Double(height) + 1
     /// The first texel column and row pixel i's sample reads (`TextureView.bilinear`).
     @inline(__always) func texel(_ i: Int) -> (u: Int, v: Int) {
         let x = Double(x0 &+ i) + 0.5
@@ -48,14 +50,14 @@ func constant_bilinear(_ n: Int, _ tex: TextureView, _ m: Projective, x0: Int, p
         return ((Int((cu + 1.5) * 256) >> 8) &- 2, (Int((cv + 1.5) * 256) >> 8) &- 2)
     }
     let a = texel(0), b = texel(n &- 1)
-    let u0 = Swift.min(Swift.max(Swift.min(a.u, b.u), 0), tex.width &- 1)
-    let u1 = Swift.min(Swift.max(Swift.max(a.u, b.u) &+ 1, 0), tex.width &- 1)
-    let v0 = Swift.min(Swift.max(Swift.min(a.v, b.v), 0), tex.height &- 1)
-    let v1 = Swift.min(Swift.max(Swift.max(a.v, b.v) &+ 1, 0), tex.height &- 1)
+    let u0 = Swift.min(Swift.max(Swift.min(a.u, b.u), 0), width &- 1)
+    let u1 = Swift.min(Swift.max(Swift.max(a.u, b.u) &+ 1, 0), width &- 1)
+    let v0 = Swift.min(Swift.max(Swift.min(a.v, b.v), 0), height &- 1)
+    let v1 = Swift.min(Swift.max(Swift.max(a.v, b.v) &+ 1, 0), height &- 1)
     guard u1 &- u0 < 4, v1 &- v0 < 4 else { return nil }
-    var t = tex.pixels[v0 &* tex.stride &+ u0]
+    var t = pixels[v0 &* stride &+ u0]
     for v in v0...v1 {
-        let row = tex.pixels + v &* tex.stride
+        let row = pixels + v &* stride
         for u in u0...u1 where row[u] != t { return nil }
     }
     if underlay != 0 { t = overUnderlay(t, underlay) }

@@ -77,20 +77,20 @@ struct PaintFetcher: Sendable {
         }
     }
 
-    /// The one colour `fetch` gives every pixel of `x0..<x0 + n` in row `y` (× `scale`), when
-    /// a bilinear texture paint is found to be one colour there (`constant_bilinear`); else nil.
+    /// The one colour `fetch` of the paint at `p` gives every pixel of `x0..<x0 + n` in row `y`
+    /// (× `scale`), when a bilinear texture paint is found to be one colour there
+    /// (`constant_bilinear`); else nil. Static, over the pointer, field by field: a call on a
+    /// copy of the fetcher retained and released its texture's surface at every span.
     @inline(__always)
-    func constantColor(_ n: Int, x0: Int, y: Int, scale: UInt32) -> UInt32? {
-        switch kind {
-        case .textureBilinear:
-            return constant_bilinear(n, texture.unsafelyUnwrapped, map, x0: x0, py: Double(y) + 0.5,
-                                     underlay: color, tint: nil, scale: scale)
-        case .tintedBilinear:
-            return constant_bilinear(n, texture.unsafelyUnwrapped, map, x0: x0, py: Double(y) + 0.5,
-                                     underlay: 0, tint: color, scale: scale)
-        default:
-            return nil
-        }
+    static func constantColor(_ p: UnsafePointer<PaintFetcher>, _ n: Int, x0: Int, y: Int, scale: UInt32) -> UInt32? {
+        let kind = p.pointee.kind
+        guard kind == .textureBilinear || kind == .tintedBilinear, let pixels = p.pointee.texture?.pixels else { return nil }
+        let width = p.pointee.texture.unsafelyUnwrapped.width, height = p.pointee.texture.unsafelyUnwrapped.height
+        let stride = p.pointee.texture.unsafelyUnwrapped.stride
+        let color = p.pointee.color
+        return constant_bilinear(n, pixels, width: width, height: height, stride: stride, p.pointee.map, x0: x0,
+                                 py: Double(y) + 0.5, underlay: kind == .textureBilinear ? color : 0,
+                                 tint: kind == .tintedBilinear ? color : nil, scale: scale)
     }
 
     /// `textureNearest` and `tintedNearest`: one texel per pixel centre, 0 where W ≤ 0.
