@@ -334,3 +334,36 @@ private func inside(_ p: SIMD2<Double>, _ poly: [SIMD2<Double>]) -> Bool {
         }
     }
 }
+
+/// Curves wholly beyond the guard band (10¹² px out) flatten to their chords: one point each,
+/// not 1,024 (fuzz seed 4503618 spent 18 s cutting such curves and clipping the pieces away).
+/// 5,000 of them beside a visible square once flattened to 5.1 M points, over the 4 M limit, and
+/// the path drew nothing; now it draws the square, and the same pixels as the path with the far
+/// curves written as lines, under a plain and a perspective map.
+@Test func curvesBeyondTheGuardBandFlattenToTheirChords() throws {
+    func path(curves: Bool) -> PathGeometry {
+        var p = PathGeometry()
+        p.move(to: SIMD2(8, 8)); p.line(to: SIMD2(24, 8)); p.line(to: SIMD2(24, 24)); p.line(to: SIMD2(8, 24)); p.close()
+        // A subpath that also reaches the screen: a wedge from the square's corner out to the far curves.
+        p.move(to: SIMD2(4, 30)); p.line(to: SIMD2(1e12, 30))
+        for k in 0..<5_000 {
+            let x = 1e12 + Double(k) * 1e9, end = SIMD2(x + 1e9, 30 + Double(k % 7) * 1e10)
+            if curves { p.quad(control: SIMD2(x + 5e8, 5e11), to: end) } else { p.line(to: end) }
+        }
+        p.line(to: SIMD2(4, 31)); p.close()
+        return p
+    }
+    let maps: [Projective] = [.identity, Projective(m11: 1, m12: 0, m13: 1e-15, m21: 0, m22: 1, m23: 0, m31: 0, m32: 0, m33: 1)]
+    for map in maps {
+        let flattened = try #require(PathFlattener.polygons(path(curves: true), map), "drawn at all")
+        #expect(flattened.points.count < 100)
+        func drawn(_ p: PathGeometry) -> [UInt32] {
+            let s = Surface(width: 40, height: 40)
+            execute([FillCommand(path: p, rule: .nonZero, localToDevice: map, paint: .solid(0xFF20_4080))], on: s, threads: 1)
+            return (0..<40).flatMap { y in (0..<40).map { s[$0, y] } }
+        }
+        let curved = drawn(path(curves: true))
+        #expect(curved == drawn(path(curves: false)))
+        #expect(curved[16 * 40 + 16] == 0xFF20_4080 && curved[4 * 40 + 4] == 0 && curved[30 * 40 + 20] != 0)
+    }
+}

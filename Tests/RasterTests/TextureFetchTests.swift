@@ -149,3 +149,74 @@ func blendModesOverATextureSpanMatchTheOnePixelPath(mode: BlendMode) {
         #expect(fast == slow, "\(mode) trial \(trial)")
     }
 }
+
+/// A bilinear texture span of one colour (one texel, the clamped corner beyond a magnified
+/// texture, a uniform patch: fuzz seeds 4407971 and 4500090, frame-covering particles) is found
+/// to be one (`constant_bilinear`), and the general kernel then draws it without a fetch (and
+/// its interior under normal blending with the solid kernel): the pixels of the fetch pixel by
+/// pixel then `blend_span`, under normal, a separable mode and plusLighter, interior and rim.
+@Test func aSpanOfOneColourIsFoundAndDrawsTheSamePixels() {
+    var rng = SeededRandom(seed: 2516)
+    let textures: [Surface] = [(1, 1), (3, 2), (6, 6), (2, 2)].enumerated().map { (k, size) in
+        let t = Surface(width: size.0, height: size.1)
+        let one = randomPremultiplied(&rng)
+        // The third has a uniform 3 × 3 patch in its top-left corner; the fourth is uniform.
+        for y in 0..<size.1 { for x in 0..<size.0 { t[x, y] = k == 3 || (k == 2 && x < 3 && y < 3) ? one : randomPremultiplied(&rng) } }
+        return t
+    }
+    let scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: 300)
+    defer { scratch.deallocate() }
+    var constant = [0, 0, 0, 0], checked = [0, 0, 0, 0]
+    for trial in 0..<1200 {
+        let which = trial % textures.count
+        let tex = textures[which]
+        // Magnified 8 to 10⁶ times (a texel spans 8 px or more), turned, anywhere around the texture.
+        let k = [1.0 / 8, 1.0 / 64, 1e-3, 1e-6, 0.5][trial % 5] * (trial % 2 == 0 ? 1 : -1)
+        let angle = trial % 3 == 0 ? 0 : Double.random(in: 0..<(2 * .pi), using: &rng)
+        let m = Projective(m11: k * cos(angle), m12: k * sin(angle), m13: 0, m21: -k * sin(angle), m22: k * cos(angle), m23: 0,
+                           m31: Double.random(in: -3...(Double(tex.width) + 3), using: &rng),
+                           m32: Double.random(in: -3...(Double(tex.height) + 3), using: &rng), m33: 1)
+        let kind: FetchKind = trial % 2 == 0 ? .tintedBilinear : .textureBilinear
+        let color = kind == .tintedBilinear ? UInt32.random(in: 0...UInt32.max, using: &rng)
+            : (trial % 4 == 1 ? randomPremultiplied(&rng) : 0)
+        var paint = PaintFetcher(kind: kind, color: color, texture: TextureView(tex), map: m)
+        let blend: BlendMode = [.normal, .normal, .multiply, .plusLighter][trial % 4]
+        let opacity = UInt32.random(in: 1...255, using: &rng)
+        let varying = trial % 3 == 1
+        let n = Int.random(in: 8...120, using: &rng), x0 = Int.random(in: 0...200, using: &rng)
+        let y = Int.random(in: 0...200, using: &rng)
+        // Spans the runs path samples once a run are not checked (`fetch_bilinear_runs`).
+        let runs = n >= 32 && abs(m.m11) + abs(m.m12) < 1.0 / 4096
+        if !runs { checked[which] += 1 }
+        if withUnsafePointer(to: &paint, { PaintFetcher.constantColor($0, n, x0: x0, y: y, scale: 255) }) != nil { constant[which] += 1 }
+        var coverage = (0..<(n + 8)).map { _ in [0, 255, UInt32.random(in: 0...255, using: &rng)][Int.random(in: 0...2, using: &rng)] }
+        let row = (0..<n).map { _ in randomPremultiplied(&rng) }
+        var drawn = row
+        let fetchScale = blend == .normal ? 255 : opacity, opacity8 = blend == .normal ? opacity : 255
+        withUnsafePointer(to: &paint) { p in
+            coverage.withUnsafeMutableBufferPointer { c in
+                let inputs = SpanInputs(paint: p, coverage: varying ? UnsafePointer(c.baseAddress!) : nil,
+                                        opacity8: opacity8, fetchScale: fetchScale, blend: blend, scratch: scratch,
+                                        gradients: UnsafePointer(OpaquePointer(scratch)), gradientTables: scratch)
+                drawn.withUnsafeMutableBufferPointer { compositeSpan($0.baseAddress!, n, x0: x0, y: y, inputs) }
+            }
+        }
+        // The definition: one sample a pixel, then the one-pixel blend.
+        var expected = row
+        let src = scalarFetch(TextureView(tex), m, x0: x0, y: y, n: n, underlay: kind == .textureBilinear ? color : 0,
+                              tint: kind == .tintedBilinear ? color : nil, scale: fetchScale)
+        expected.withUnsafeMutableBufferPointer { d in
+            src.withUnsafeBufferPointer { s in
+                coverage.withUnsafeBufferPointer { c in
+                    blend_span(blend, d.baseAddress!, s.baseAddress!, n, coverage: varying ? c.baseAddress! : nil,
+                               scale: opacity8, lanes: false)
+                }
+            }
+        }
+        #expect(drawn == expected, "trial \(trial): \(blend), \(kind), \(m), x0 \(x0), y \(y), n \(n)")
+    }
+    // Every span checked of the one-texel and the uniform texture is one colour; some of the
+    // others are (beyond their corners, in the patch).
+    #expect(constant[0] == checked[0] && constant[3] == checked[3] && checked[0] > 200 && checked[3] > 200, "\(constant) of \(checked)")
+    #expect(constant[1] > 20 && constant[2] > 20, "\(constant)")
+}

@@ -48,6 +48,11 @@ package enum AnimatableValue {
         if t == Float.self { return (.number(Double(any as! Float)), .float) }
         if t == CGSize.self { return (.size(any as! CGSize), .plain) }
         if t == CGRect.self { return (.rect(any as! CGRect), .plain) }
+        // A Swift array straight to the array casts: cast to a class (`CGColor`, `CGPath`) or a
+        // number, an array is first bridged to an NSArray, element by element (fuzz seed 4440964:
+        // `colors` and `locations` animations spent a third of their time there, every sample).
+        if any is AnyArray { return decodeArray(any) }
+        if t == CGColor.self { return (.color(any as! CGColor), .plain) }
         // NSValue-wrapped geometry (Apple's usual keyframe values): straight to its branch, past
         // the number casts, which all fail on it and are expensive.
         let isValueBox = t is NSValue.Type && !(t is NSNumber.Type)
@@ -62,10 +67,6 @@ package enum AnimatableValue {
         case let t as CATransform3D: return (.transform(t), .plain)
         case let c as CGColor: return (.color(c), .plain)
         case let p as CGPath: return (.path(p), .plain)
-        case let a as [Double]: return (.numbers(a), .array(element: .double))
-        case let a as [CGFloat]: return (.numbers(a.map(Double.init)), .array(element: .cgFloat))
-        case let a as [Float]: return (.numbers(a.map(Double.init)), .array(element: .float))
-        case let a as [Int]: return (.numbers(a.map(Double.init)), .array(element: .int))
         default: break
         }
         }
@@ -76,6 +77,19 @@ package enum AnimatableValue {
             if encoding.hasPrefix("{CGRect") || encoding.hasPrefix("{NSRect") { return (.rect(v.rectValue), .nsValue) }
             if let d = v.doubles(count: 16) { return (.transform(CATransform3D(entries: d.map { CGFloat($0) })), .nsValue) }
             return nil
+        }
+        return decodeArray(any)
+    }
+
+    /// `decode` for arrays (an NSArray too): numbers of one Swift type, `CGColor`s, or numbers
+    /// of any types (`NSNumber`s above all).
+    private static func decodeArray(_ any: Any) -> (value: AnimatableValue, representation: Representation)? {
+        switch any {
+        case let a as [Double]: return (.numbers(a), .array(element: .double))
+        case let a as [CGFloat]: return (.numbers(a.map(Double.init)), .array(element: .cgFloat))
+        case let a as [Float]: return (.numbers(a.map(Double.init)), .array(element: .float))
+        case let a as [Int]: return (.numbers(a.map(Double.init)), .array(element: .int))
+        default: break
         }
         if let array = any as? [Any] {
             if let first = array.first, first is CGColor {
@@ -237,5 +251,22 @@ package enum AnimatableValue {
     package var zero: AnimatableValue {
         if case .transform = self { return .transform(CATransform3DIdentity) }
         return withComponents([Double](repeating: 0, count: components.count))
+    }
+}
+
+/// Swift arrays of any element type, recognised without a cast (`AnimatableValue.decode`).
+private protocol AnyArray {}
+extension Array: AnyArray {}
+
+/// A value as given (`raw`) and its decoding, made once: an animation decodes its own values
+/// when they are set, not at every sample of every frame (decoding an `Any` is a chain of
+/// dynamic casts).
+package struct DecodedValue {
+    package let raw: Any?
+    package let decoded: (value: AnimatableValue, representation: AnimatableValue.Representation)?
+
+    package init(_ raw: Any?) {
+        self.raw = raw
+        decoded = AnimatableValue.decode(raw)
     }
 }

@@ -5,11 +5,14 @@
 /// animations applied). With `isAdditive`, a missing start or end is the zero of the value's type.
 open class CABasicAnimation: CAPropertyAnimation {
     /// The value the animation starts from.
-    open var fromValue: Any?
+    open var fromValue: Any? { didSet { decodedFrom = DecodedValue(fromValue) } }
     /// The value the animation ends at.
-    open var toValue: Any?
+    open var toValue: Any? { didSet { decodedTo = DecodedValue(toValue) } }
     /// The value the animation adds to its start value.
     open var byValue: Any?
+
+    /// `fromValue` and `toValue` decoded when set, for evaluation (not at every sample).
+    private var decodedFrom = DecodedValue(nil), decodedTo = DecodedValue(nil)
 
     /// A copy sharing no mutable state with the receiver.
     open override func copy(with zone: NSZone? = nil) -> Any {
@@ -52,10 +55,18 @@ open class CABasicAnimation: CAPropertyAnimation {
 
     package override func rawValue(atLocalTime t: CFTimeInterval, duration: CFTimeInterval,
                                    iteration: Int, current: Any?) -> Any? {
-        let (from, to) = resolvedEndpoints(current: current)
         let fraction = progress(atLocalTime: t, duration: duration)
         let template = (isAdditive || valueFunction != nil) ? nil : current
-        var value = ValueInterpolation.interpolate(from, to, fraction: fraction, like: template)
+        let to: Any?
+        var value: Any?
+        if fromValue != nil, toValue != nil {
+            to = toValue
+            value = ValueInterpolation.interpolate(decodedFrom, decodedTo, fraction: fraction, like: template)
+        } else {
+            let ends = resolvedEndpoints(current: current)
+            to = ends.to
+            value = ValueInterpolation.interpolate(ends.from, ends.to, fraction: fraction, like: template)
+        }
         if isCumulative, iteration > 0,
            let step = ValueInterpolation.scale(to, by: Double(iteration)),
            let sum = ValueInterpolation.add(value, step) {

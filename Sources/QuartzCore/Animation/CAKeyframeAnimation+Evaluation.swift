@@ -52,7 +52,11 @@ extension CAKeyframeAnimation {
             return ValueInterpolation.retyped(kind.withComponents(point).encoded(as: representation), like: current)
         default:
             let (i, s) = Self.locate(u, in: linearKeyTimes(count: values.count))
-            return ValueInterpolation.interpolate(values[i], values[i + 1], fraction: segmentTiming(i, s), like: current)
+            let decoded = decodedValues
+            guard decoded.count == values.count else {
+                return ValueInterpolation.interpolate(values[i], values[i + 1], fraction: segmentTiming(i, s), like: current)
+            }
+            return ValueInterpolation.interpolate(decoded[i], decoded[i + 1], fraction: segmentTiming(i, s), like: current)
         }
     }
 

@@ -6,7 +6,9 @@
 /// end keyframes for the end tangents.
 open class CAKeyframeAnimation: CAPropertyAnimation {
     /// The keyframe values.
-    open var values: [Any]?
+    open var values: [Any]? { didSet { decodedValues = values?.map(DecodedValue.init) ?? [] } }
+    /// `values` decoded when set, for evaluation (not at every sample).
+    package private(set) var decodedValues: [DecodedValue] = []
     /// A path to move along; when set, `values` is ignored. Every point but a move-to ends one
     /// keyframe segment (lines, curves and the line a close draws back to its subpath's start).
     ///

@@ -14,9 +14,13 @@ package enum ValueInterpolation {
     ///
     /// The fraction is not clamped: springs and overshooting timing functions extrapolate.
     package static func interpolate(_ from: Any?, _ to: Any?, fraction: Double, like template: Any? = nil) -> Any? {
-        guard let (a, repA) = AnimatableValue.decode(from), let (b, _) = AnimatableValue.decode(to),
-              a.isCompatible(with: b)
-        else { return fraction < 0.5 ? from : to }
+        interpolate(DecodedValue(from), DecodedValue(to), fraction: fraction, like: template)
+    }
+
+    /// `interpolate` of values decoded beforehand.
+    package static func interpolate(_ from: DecodedValue, _ to: DecodedValue, fraction: Double, like template: Any? = nil) -> Any? {
+        guard let (a, repA) = from.decoded, let (b, _) = to.decoded, a.isCompatible(with: b)
+        else { return fraction < 0.5 ? from.raw : to.raw }
         if case .transform(let ta) = a, case .transform(let tb) = b {
             return CATransform3D.interpolated(from: ta, to: tb, fraction: fraction)
         }

@@ -24,6 +24,47 @@ func fetch_bilinear(_ out: UnsafeMutablePointer<UInt32>, _ n: Int, _ tex: Textur
     fetch_bilinear_pixels(out, n, tex, m, x0: x0, py: py, underlay: underlay, tint: tint, scale: scale, lanes: lanes)
 }
 
+/// The one colour `fetch_bilinear` gives every pixel of `x0..<x0 + n` in the row at `py`, or
+/// nil when it may give more than one (or the map is not affine and finite). Under an affine
+/// map each texel coordinate is monotone along the row (as in `fetch_bilinear_runs`), so every
+/// sample reads texels from the box of those the first and the last pixel read; when that box
+/// (at most 4 × 4 texels) is one colour, every sample is that colour (a bilinear blend of equal
+/// texels is exact). A texture of one texel, the clamped edge beyond a hugely magnified
+/// texture's corner, and uniform parts of an image give such spans (fuzz seeds 4407971,
+/// 4500090: frame-covering particles, each of their spans blended pixel by pixel).
+/// The texture comes as its pixels and size: a `TextureView` passed by value is a retain and a
+/// release of its surface, whose count the band threads share.
+@inlinable @inline(__always)
+func constant_bilinear(_ n: Int, _ pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int, stride: Int,
+                       _ m: Projective, x0: Int, py: Double, underlay: UInt32, tint: UInt32?, scale: UInt32) -> UInt32? {
+    guard n > 0, m.m13 == 0, m.m23 == 0, m.m33 == 1, m.m11.isFinite, m.m12.isFinite, m.m21.isFinite,
+          m.m22.isFinite, m.m31.isFinite, m.m32.isFinite else { return nil }
+    let yx = py * m.m21, yy = py * m.m22
+    let highU = Double(width) + 1, highV = Double(height) + 1
+    /// The first texel column and row pixel i's sample reads (`TextureView.bilinear`).
+    @inline(__always) func texel(_ i: Int) -> (u: Int, v: Int) {
+        let x = Double(x0 &+ i) + 0.5
+        let u = x * m.m11 + yx + m.m31, v = x * m.m12 + yy + m.m32
+        let cu = u > -1 ? (u < highU ? u : highU) : -1
+        let cv = v > -1 ? (v < highV ? v : highV) : -1
+        return ((Int((cu + 1.5) * 256) >> 8) &- 2, (Int((cv + 1.5) * 256) >> 8) &- 2)
+    }
+    let a = texel(0), b = texel(n &- 1)
+    let u0 = Swift.min(Swift.max(Swift.min(a.u, b.u), 0), width &- 1)
+    let u1 = Swift.min(Swift.max(Swift.max(a.u, b.u) &+ 1, 0), width &- 1)
+    let v0 = Swift.min(Swift.max(Swift.min(a.v, b.v), 0), height &- 1)
+    let v1 = Swift.min(Swift.max(Swift.max(a.v, b.v) &+ 1, 0), height &- 1)
+    guard u1 &- u0 < 4, v1 &- v0 < 4 else { return nil }
+    var t = pixels[v0 &* stride &+ u0]
+    for v in v0...v1 {
+        let row = pixels + v &* stride
+        for u in u0...u1 where row[u] != t { return nil }
+    }
+    if underlay != 0 { t = overUnderlay(t, underlay) }
+    if let tint { t = mul255Channels(t, tint) }
+    return mul255(t, scale)
+}
+
 /// `fetch_bilinear` for an affine map, one sample per run of pixels that share their sample
 /// position. A sample depends only on the position's 8-bit fixed-point texel coordinates
 /// (`TextureView.bilinear`'s `fu`, `fv`, as the lanes compute them); under an affine map each is

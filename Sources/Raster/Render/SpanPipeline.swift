@@ -150,11 +150,29 @@ func textureSpan(_ kernel: SpanKernel, _ dst: UnsafeMutablePointer<UInt32>, _ n:
 
 /// The general kernel, the definition of the others: the paint's colours for the span are
 /// fetched into `scratch` (× `fetchScale`), then blended with the fill's mode under the
-/// coverage row, or `opacity8` for an interior span.
+/// coverage row, or `opacity8` for an interior span. A span of a texture paint found to be one
+/// colour is drawn by `constantSpan` instead: the same pixels.
 @inline(never)
 func compositeSpan(_ dst: UnsafeMutablePointer<UInt32>, _ n: Int, x0: Int, y: Int, _ s: SpanInputs) {
+    if n >= 8 && constantSpan(dst, n, x0: x0, y: y, s) { return }
     s.paint.pointee.fetch(into: s.scratch, n, x0: x0, y: y, scale: s.fetchScale, gradients: s.gradients, tables: s.gradientTables)
     blend_span(s.blend, dst, s.scratch, n, coverage: s.coverage, scale: s.opacity8)
+}
+
+/// `compositeSpan` for a span whose paint is one colour there (`PaintFetcher.constantColor`):
+/// no fetch, and under normal blending its interior takes the solid-colour kernel. False (and
+/// nothing drawn) for any other span. Out of line, so that the general kernel's fetch stays
+/// inlined into it as before.
+@inline(never)
+func constantSpan(_ dst: UnsafeMutablePointer<UInt32>, _ n: Int, x0: Int, y: Int, _ s: SpanInputs) -> Bool {
+    guard let c = PaintFetcher.constantColor(s.paint, n, x0: x0, y: y, scale: s.fetchScale) else { return false }
+    if s.blend == .normal && s.coverage == nil {
+        over_solid(dst, n, mul255(c, s.opacity8))
+    } else {
+        s.scratch.update(repeating: c, count: n)
+        blend_span(s.blend, dst, s.scratch, n, coverage: s.coverage, scale: s.opacity8)
+    }
+    return true
 }
 
 extension BandRasterizer {
