@@ -119,6 +119,33 @@ public final class CAMediaTimingFunction: NSObject, NSSecureCoding, @unchecked S
     }
 }
 
+extension CAMediaTimingFunction {
+    /// The first time fraction at which the function's progress reaches `progress`: bracketed
+    /// on 64 steps (a curve whose control points leave 0…1 may overshoot and come back), then
+    /// bisected to 1e-12. The inverse of `evaluate(at:)` where that is monotonic.
+    package func firstTime(reaching progress: Double) -> Double {
+        guard progress > 0 else { return 0 }
+        guard progress < 1 else { return 1 }
+        var lo = 0.0, hi = 1.0
+        for i in 1...64 where evaluate(at: Double(i) / 64) >= progress {
+            lo = Double(i - 1) / 64; hi = Double(i) / 64
+            break
+        }
+        while hi - lo > 1e-12 {
+            let mid = (lo + hi) / 2
+            if evaluate(at: mid) < progress { lo = mid } else { hi = mid }
+        }
+        return hi
+    }
+
+    /// The function run backwards in time, f'(s) = 1 − f(1 − s): its control points turned half
+    /// a turn. An animation from the end back to the start with it shows, at each moment, what
+    /// the forward one shows.
+    package var reversedInTime: CAMediaTimingFunction {
+        CAMediaTimingFunction(controlPoints: 1 - c2x, 1 - c2y, 1 - c1x, 1 - c1y)
+    }
+}
+
 extension Optional where Wrapped == CAMediaTimingFunction {
     /// Progress at `x` through the function, or `x` itself (clamped to 0…1) when nil, as on Apple.
     package func evaluate(at x: Double) -> Double {

@@ -174,7 +174,7 @@ open class UIViewPropertyAnimator: NSObject {
     open func startAnimation(afterDelay delay: TimeInterval) {
         guard state != .stopped else { return StrataDiagnostics.report("UIViewPropertyAnimator.startAnimation: the animator is stopped; call finishAnimation(at:)") }
         if state == .inactive { activate() }
-        if !isRunning, let curve = scrubbingCurve { baseFraction = Self.time(on: curve, showing: baseFraction) }
+        if !isRunning, let curve = scrubbingCurve { baseFraction = curve.firstTime(reaching: baseFraction) }
         self.delay = delay.isFinite ? max(delay, 0) : 0
         isRunning = true
         run(from: baseFraction, delay: self.delay)
@@ -192,28 +192,15 @@ open class UIViewPropertyAnimator: NSObject {
         freeze()
     }
 
+    /// The cubic curve the animations run on when they are not a spring.
+    private var cubicCurve: CAMediaTimingFunction {
+        (parameters.cubicTimingParameters ?? UICubicTimingParameters()).timingFunction
+    }
+
     /// The curve a paused animator's fraction is the progress of (it scrubs linearly); nil when
     /// the fraction is a time fraction (a spring, or `scrubsLinearly` false).
     private var scrubbingCurve: CAMediaTimingFunction? {
-        guard scrubsLinearly, parameters.springTimingParameters == nil else { return nil }
-        return (parameters.cubicTimingParameters ?? UICubicTimingParameters()).timingFunction
-    }
-
-    /// The first time fraction at which `curve` shows `progress`: bracketed on 64 steps (a
-    /// curve may overshoot and come back), then bisected to 1e-12.
-    private static func time(on curve: CAMediaTimingFunction, showing progress: Double) -> Double {
-        guard progress > 0 else { return 0 }
-        guard progress < 1 else { return 1 }
-        var lo = 0.0, hi = 1.0
-        for i in 1...64 where curve.evaluate(at: Double(i) / 64) >= progress {
-            lo = Double(i - 1) / 64; hi = Double(i) / 64
-            break
-        }
-        while hi - lo > 1e-12 {
-            let mid = (lo + hi) / 2
-            if curve.evaluate(at: mid) < progress { lo = mid } else { hi = mid }
-        }
-        return hi
+        scrubsLinearly && parameters.springTimingParameters == nil ? cubicCurve : nil
     }
 
     /// Resumes a paused (or running) animator for the rest of its animations: with `parameters`'
@@ -376,26 +363,15 @@ open class UIViewPropertyAnimator: NSObject {
             anim = Self.springAnimation(spring, key: track.key, duration: passDuration)
         } else {
             anim = CABasicAnimation(keyPath: track.key)
-            let curve = (parameters.cubicTimingParameters ?? UICubicTimingParameters()).timingFunction
-            // Run back, the curve runs back in time: from the end, its mirror image shows the
-            // same values as the forward curve at the same moment ("reverse direction from its
-            // current position"; the curve itself jumped for one that is not symmetric).
-            anim.timingFunction = reversed ? Self.mirrored(curve) : curve
+            // Run back, the curve runs back in time: from the end, it shows the same values as
+            // the forward curve at the same moment ("reverse direction from its current
+            // position"; the curve itself jumped for one that is not symmetric).
+            anim.timingFunction = reversed ? cubicCurve.reversedInTime : cubicCurve
         }
         anim.fromValue = reversed ? track.to : track.from
         anim.toValue = reversed ? track.from : track.to
         anim.duration = max(passDuration, 1e-6)
         return anim
-    }
-
-    /// The curve that, from the end back to the start, shows what `curve` shows forward:
-    /// c'(s) = 1 − c(1 − s), whose control points are the originals turned half a turn.
-    private static func mirrored(_ curve: CAMediaTimingFunction) -> CAMediaTimingFunction {
-        var p = [Float](repeating: 0, count: 2)
-        var q = [Float](repeating: 0, count: 2)
-        curve.getControlPoint(at: 1, values: &p)
-        curve.getControlPoint(at: 2, values: &q)
-        return CAMediaTimingFunction(controlPoints: 1 - q[0], 1 - q[1], 1 - p[0], 1 - p[1])
     }
 
     /// The spring's animation for one property over `duration` seconds.
