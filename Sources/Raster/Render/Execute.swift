@@ -179,10 +179,15 @@ public struct PreparedCommands: Sendable {
     func reaching(_ region: [IntRect]) -> PreparedCommands {
         guard isDeferred else { return self }
         var subset: [FillCommand] = []
-        for (i, b) in commandBounds.enumerated() where region.contains(where: { !$0.intersection(b).isEmpty }) {
-            subset.append(commands[i])
-        }
+        forEachCommand(meeting: region) { subset.append($0) }
         return PreparedCommands(subset, width: width, height: height)
+    }
+
+    /// Calls `body` with each command, in order, whose pixels meet `region`.
+    func forEachCommand(meeting region: [IntRect], _ body: (FillCommand) -> Void) {
+        for (i, b) in commandBounds.enumerated() where region.contains(where: { !$0.intersection(b).isEmpty }) {
+            body(commands[i])
+        }
     }
 }
 

@@ -11,17 +11,16 @@ public func execute(_ passes: [RenderPass], on framebuffer: Surface, threads: In
 }
 
 /// Runs prepared passes, as `execute(_:on:threads:profile:)` runs the passes they came from.
-/// Offscreen passes run on the first execution only (`PreparedPasses`); framebuffer passes run
-/// every time, prepared again when `framebuffer` is not the size they were prepared for.
+/// Each offscreen pass runs once at most over all executions (`PreparedPasses`); framebuffer
+/// passes run every time, prepared again when `framebuffer` is not the size they were prepared for.
 public func execute(_ prepared: PreparedPasses, on framebuffer: Surface, threads: Int = 2, profile: RasterProfile? = nil) {
-    let runsOffscreen = prepared.claimOffscreenPasses { _ in true }
     for (i, (pass, commands)) in zip(prepared.passes, prepared.prepared).enumerated() {
         let surface: Surface
         switch pass.target {
         case .framebuffer:
             surface = framebuffer
         case .offscreen(let s):
-            guard runsOffscreen.indices.contains(i), runsOffscreen[i] else { continue }
+            guard prepared.claimOffscreenPass(i) else { continue }
             surface = s
         }
         run(pass, commands, on: surface, threads: threads, profile: profile)
@@ -87,7 +86,6 @@ package func execute(_ prepared: PreparedPasses, on framebuffer: Surface, within
     // Offscreen passes whose pixels reach no rect are not run (a label redrawn beside a masked
     // gradient or a shadow redrew them every frame); a later execution runs them if it needs them.
     let needed = prepared.offscreenPassesNeeded(meeting: rects)
-    let runsOffscreen = prepared.claimOffscreenPasses { needed.indices.contains($0) && needed[$0] }
     for (i, (pass, commands)) in zip(prepared.passes, prepared.prepared).enumerated() {
         switch pass.target {
         case .framebuffer:
@@ -102,7 +100,7 @@ package func execute(_ prepared: PreparedPasses, on framebuffer: Surface, within
                 execute(commands, on: framebuffer, within: r, threads: framebufferThreads, profile: profile)
             }
         case .offscreen(let s):
-            guard runsOffscreen.indices.contains(i), runsOffscreen[i] else { continue }
+            guard needed[i], prepared.claimOffscreenPass(i) else { continue }
             run(pass, commands, on: s, threads: threads, profile: profile)
         }
     }

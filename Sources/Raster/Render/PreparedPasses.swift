@@ -17,8 +17,8 @@ public final class PreparedPasses: Sendable {
     public let width: Int, height: Int
     /// Which passes have run (offscreen passes run once at most).
     private let passesRun: Mutex<[Bool]>
-    /// Whether any pass draws offscreen (without, executions allocate nothing to track them).
-    let hasOffscreenPasses: Bool
+    /// Whether any pass draws offscreen (without, a redraw allocates nothing to track them).
+    private let hasOffscreenPasses: Bool
 
     /// Prepares `passes` for a `width` × `height` framebuffer.
     public convenience init(_ passes: [RenderPass], framebufferWidth width: Int, framebufferHeight height: Int) {
@@ -51,24 +51,21 @@ public final class PreparedPasses: Sendable {
         }
     }
 
-    /// Of the offscreen passes `wanted` says an execution needs, those no execution ran yet,
-    /// marked as run: each runs once at most.
-    func claimOffscreenPasses(_ wanted: (Int) -> Bool) -> [Bool] {
-        guard hasOffscreenPasses else { return [] }
-        return passesRun.withLock { done in
-            passes.indices.map { i in
-                guard case .offscreen = passes[i].target, !done[i], wanted(i) else { return false }
-                done[i] = true
-                return true
-            }
+    /// True the first time only: whether this execution runs offscreen pass `index`.
+    func claimOffscreenPass(_ index: Int) -> Bool {
+        passesRun.withLock { done in
+            guard !done[index] else { return false }
+            done[index] = true
+            return true
         }
     }
 
-    /// The offscreen passes whose pixels reach `rects` of the framebuffer (through the
-    /// framebuffer commands that meet them): a pass is needed when a needed command samples its surface
-    /// (texture, alpha mask) or a needed pass copies it, or when it writes a surface that is
-    /// needed (its target, or the owner it applies itself to as a mask). Walked from the last
-    /// pass back, so each pass sees everything that reads after it.
+    /// Per pass, whether it is an offscreen pass whose pixels reach `rects` of the framebuffer
+    /// (through the framebuffer commands that meet them): a pass is needed when a needed command
+    /// samples its surface (texture, alpha mask) or a needed pass copies it, or when it writes a
+    /// surface that is needed (its target, or the owner it applies itself to as a mask). Walked
+    /// from the last pass back, so each pass sees everything that reads after it. Empty when
+    /// there is no offscreen pass.
     func offscreenPassesNeeded(meeting rects: [IntRect]) -> [Bool] {
         guard hasOffscreenPasses else { return [] }
         var needed = Set<ObjectIdentifier>()
@@ -79,10 +76,7 @@ public final class PreparedPasses: Sendable {
         for i in passes.indices.reversed() {
             let pass = passes[i]
             guard case .offscreen(let target) = pass.target else {
-                let prepared = prepared[i]
-                for (k, b) in prepared.commandBounds.enumerated() where rects.contains(where: { !$0.intersection(b).isEmpty }) {
-                    read(prepared.commands[k])
-                }
+                prepared[i].forEachCommand(meeting: rects, read)
                 continue
             }
             var writes = [ObjectIdentifier(target)]
